@@ -1,0 +1,188 @@
+"""Game records: hands and matches to and from JSON, replayed through the rules on loading.
+
+A record holds the game, the player count, every option, the deal (its seed and the cards it
+gave, or the cards set up by hand) and every action in order. ``load`` rebuilds the deal,
+checks it, and replays each action through the rules, so a record with an illegal action, a
+deal that does not match its seed, or a wrong format is refused with an error that says where.
+A ``checksum`` guards a saved record against later edits; a record written by hand may leave it
+out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .cards import Card, NotationError, Suit
+from .engine import Action, Hand, IllegalAction, Match, Move, SetupError, parse_action
+
+FORMAT = "cardgames-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be loaded: what is wrong, and where."""
+
+
+def _text(value: Any) -> Any:
+    """Options and deal details as plain JSON values."""
+    if isinstance(value, (Card, Action, Suit)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_text(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _text(v) for k, v in value.items()}
+    return value
+
+
+def _deal(hand: Hand) -> dict[str, Any]:
+    hands, stock = hand.initial_deal
+    deal: dict[str, Any] = {"dealer": hand.dealer}
+    if hand.seed is not None and not hand.set_up_by_hand:
+        deal["seed"] = hand.seed
+    deal["hands"] = [[str(c) for c in h] for h in hands]
+    deal["stock"] = [str(c) for c in stock]
+    deal_args = getattr(hand, "deal_args", None)
+    if deal_args:
+        deal["deal_args"] = _text(deal_args)
+    return deal
+
+
+def _actions(history: list[tuple[int, Move]]) -> list[list[Any]]:
+    return [[seat, str(move)] for seat, move in history]
+
+
+def hand_record(hand: Hand) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "version": VERSION, "kind": "hand", "game": hand.game.name,
+        "players": hand.players, "options": _text(dict(hand.options)),
+        "deal": _deal(hand), "actions": _actions(hand.history),
+    }
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    hands = match.hands + ([] if match.hand in match.hands else [match.hand])
+    return {
+        "format": FORMAT, "version": VERSION, "kind": "match", "game": match.game.name,
+        "players": match.players, "options": _text(dict(match.options)), "seed": match.seed,
+        "target": match.target, "scores": list(match.start_scores),
+        "hands": [{"deal": _deal(h), "actions": _actions(h.history)} for h in hands],
+    }
+
+
+def _checksum(record: dict[str, Any]) -> str:
+    body = {k: v for k, v in record.items() if k != "checksum"}
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def dumps(record: dict[str, Any], indent: int | None = 1) -> str:
+    record = dict(record)
+    record["checksum"] = _checksum(record)
+    return json.dumps(record, ensure_ascii=False, indent=indent)
+
+
+def load(text: "str | bytes | dict[str, Any]") -> "Hand | Match":
+    """A hand or match from its record, every action replayed through the rules."""
+    if isinstance(text, dict):
+        record = text
+    else:
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"the record is not valid JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with format, version, kind, game, ...")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a cardgames record: 'format' must be {FORMAT!r}, "
+                          f"found {record.get('format')!r}")
+    if record.get("version") != VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported; "
+                          f"this cardgames reads version {VERSION}")
+    if "checksum" in record and record["checksum"] != _checksum(record):
+        raise RecordError("the record was changed after it was saved (its checksum does not "
+                          "match); remove the 'checksum' field to load a record edited by hand")
+    from .games import get_game
+
+    try:
+        game = get_game(_field(record, "game", str))
+    except SetupError as error:
+        raise RecordError(f"record field 'game': {error}") from None
+    kind = record.get("kind")
+    players = _field(record, "players", int)
+    options = _field(record, "options", dict)
+    try:
+        if kind == "hand":
+            return _load_hand(game, players, options, _field(record, "deal", dict),
+                              _field(record, "actions", list))
+        if kind == "match":
+            return _load_match(game, players, options, record)
+    except SetupError as error:
+        raise RecordError(f"the record's setup is refused: {error}") from None
+    raise RecordError(f"record field 'kind' must be 'hand' or 'match', not {kind!r}")
+
+
+def _field(record: dict[str, Any], name: str, kind: type, where: str = "record") -> Any:
+    if name not in record:
+        raise RecordError(f"{where} has no {name!r} field")
+    value = record[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{where} field {name!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _dealt(game, players: int, options: dict[str, Any], deal: dict[str, Any], where: str) -> Hand:
+    dealer = deal.get("dealer")
+    hands = _field(deal, "hands", list, where)
+    stock = _field(deal, "stock", list, where)
+    if "seed" in deal:
+        hand = game.deal(_field(deal, "seed", int, where), players=players, dealer=dealer, **options)
+        hands_now, stock_now = hand.initial_deal
+        if [[str(c) for c in h] for h in hands_now] != hands or [str(c) for c in stock_now] != stock:
+            raise RecordError(f"{where}: the cards do not match the deal of seed {deal['seed']}")
+        return hand
+    deal_args = deal.get("deal_args", {})
+    return game.deal(hands=hands, stock=stock, players=players, dealer=dealer, **options, **deal_args)
+
+
+def _replay(hand: Hand, actions: list[Any], where: str, apply) -> None:
+    for number, item in enumerate(actions, 1):
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
+                or isinstance(item[0], bool) or not isinstance(item[0], int)):
+            raise RecordError(f"{where}, action {number}: expected [seat, action], found {item!r}")
+        seat, text = item
+        try:
+            move = parse_action(text)
+            apply(move, seat if seat != hand.to_move else None)
+        except (IllegalAction, NotationError) as error:
+            raise RecordError(f"{where}, action {number} (seat {seat}: {text!r}) is refused: "
+                              f"{error}") from None
+
+
+def _load_hand(game, players: int, options: dict[str, Any], deal: dict[str, Any],
+               actions: list[Any]) -> Hand:
+    hand = _dealt(game, players, options, deal, "the deal")
+    _replay(hand, actions, "the hand", hand.apply)
+    return hand
+
+
+def _load_match(game, players: int, options: dict[str, Any], record: dict[str, Any]) -> Match:
+    scores = record.get("scores")
+    match = game.match(_field(record, "seed", int), players=players, target=record.get("target"),
+                       scores=scores, **options)
+    for number, entry in enumerate(_field(record, "hands", list), 1):
+        where = f"hand {number}"
+        if match.is_over:
+            raise RecordError(f"{where}: the match was already over")
+        if len(match.hands) != number - 1:
+            raise RecordError(f"{where}: the previous hand did not end where the record says")
+        if not isinstance(entry, dict):
+            raise RecordError(f"{where} must be an object with 'deal' and 'actions'")
+        deal = _field(entry, "deal", dict, where)
+        hands_now, stock_now = match.hand.initial_deal
+        if [[str(c) for c in h] for h in hands_now] != deal.get("hands") or \
+                [str(c) for c in stock_now] != deal.get("stock"):
+            raise RecordError(f"{where}: the cards do not match the match's deal for this hand")
+        _replay(match.hand, _field(entry, "actions", list, where), where, match.apply)
+    return match
