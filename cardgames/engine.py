@@ -829,6 +829,10 @@ class Hand:
         """In a hand sampled from a view: fill the ``None`` places a game's ``conceal`` added
         beyond the hands and the stock (a hidden discard, say) with ``take()``."""
 
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat``: itself (Quinto's dummy is played by the dealer)."""
+        return seat
+
     def sees_hand_of(self, viewer: int, seat: int) -> bool:
         """Does ``viewer`` see all of ``seat``'s hand? (Its own; Quinto's exposed dummy.)"""
         return viewer == seat
@@ -1131,9 +1135,13 @@ class View:
     def legal_actions(self) -> LegalActions:
         """The seat's legal actions if it is to move (computed on a sampled deal: they depend
         only on what the seat sees)."""
-        if self._state["to_move"] != self.seat:
+        mover = self._state["to_move"]
+        if mover is None:
             return LegalActions(())
-        return self.sample(random.Random(0)).legal_actions()
+        sampled = self.sample(random.Random(0))
+        if sampled.controller(mover) != self.seat:
+            return LegalActions(())
+        return sampled.legal_actions()
 
     def visible_cards(self) -> list[Card]:
         """Every card object this view holds, wherever it lies (for checks that nothing leaks)."""
