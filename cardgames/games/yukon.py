@@ -32,7 +32,9 @@ are played.
 Queens 2 (125 in the pack). "The first player or partnership to score 250 points or more as
 determined at the conclusion of a hand wins"; both over: the higher total; an exact tie plays
 on (``tie_break='ace_of_spades_last_hand'``: whoever took the A♠ in the last hand).
-``variant='gold_digger'`` plays pagat's Gold-digger: other Jacks 11, Aces lowest (129 points).
+``variant='gold_digger'`` plays pagat's Gold-digger: other Jacks 11, Aces lowest. Pagat (and
+RULES.md Y-A9) say its pack holds 129 points, but the values it lists add up to 128
+(15 + 3×11 + 4×(3 + 2 + 10 + 5)); we play the listed values.
 """
 
 from __future__ import annotations
