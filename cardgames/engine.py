@@ -117,6 +117,9 @@ def parse_action(action: "Move | str") -> Move:
         return Action.parse(text)
 
 
+_tuple_contains = tuple.__contains__
+
+
 class LegalActions(tuple):
     """The actions open to the seat to move: a tuple that also understands text.
 
@@ -373,8 +376,13 @@ class Hand:
     has_named_actions: ClassVar[bool] = False   # does the seat to move ever get named actions?
     has_open_actions: ClassVar[bool] = False    # may seats act out of turn (calls, marriages)?
     first_phase: ClassVar[Phase] = Phase.PLAY
+    has_after_play: ClassVar[bool] = False      # derived: does the game override after_play?
     # Mutable list attributes a game adds; copy() copies them:
     _game_lists: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.has_after_play = cls.after_play is not Hand.after_play
 
     # -- dealing ----------------------------------------------------------------------------
 
@@ -603,7 +611,10 @@ class Hand:
         """What the seat to move may do now: cards and named actions (empty once over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = LegalActions(self._legal_list())
+            if self.phase is Phase.PLAY and not self.has_named_actions and self.to_move is not None:
+                legal = self._legal = LegalActions(self.playable(self.to_move))
+            else:
+                legal = self._legal = LegalActions(self._legal_list())
         return legal
 
     def _legal_list(self) -> list[Move]:
@@ -637,6 +648,23 @@ class Hand:
         (a call after its own play, a partner's marriage). An action the rules forbid raises
         :class:`IllegalAction` with the reason, and changes nothing.
         """
+        if action.__class__ is Card and seat is None:
+            # The hot path (search players play thousands of hands a move): a Card object
+            # played by the seat to move.
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if _tuple_contains(legal, action):
+                mover = self.to_move
+                if self._redo:
+                    self._redo = []
+                self.history.append((mover, action))
+                self._legal = None
+                if self.phase is Phase.PLAY:
+                    self.play_card(mover, action)  # type: ignore[arg-type]
+                else:
+                    self.choose_card(mover, action)  # type: ignore[arg-type]
+                return
         try:
             move = parse_action(action)
         except NotationError as error:
@@ -646,14 +674,14 @@ class Hand:
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
-            if move in legal:
-                self._redo.clear()
+            if _tuple_contains(legal, move):
+                self._redo = []
                 self._do(mover, move)  # type: ignore[arg-type]
                 return
             if seat is None and isinstance(move, Action) and self.has_open_actions:
                 owners = [s for s, acts in self.open_actions_by_seat().items() if move in acts]
                 if len(owners) == 1:
-                    self._redo.clear()
+                    self._redo = []
                     self._do(owners[0], move)
                     return
                 if len(owners) > 1:
@@ -663,7 +691,7 @@ class Hand:
                     )
         elif isinstance(seat, int) and 0 <= seat < self.seats and isinstance(move, Action) \
                 and move in self.open_actions(seat):
-            self._redo.clear()
+            self._redo = []
             self._do(seat, move)
             return
         raise IllegalAction(self.why_illegal(move, seat), move, seat)
@@ -713,14 +741,17 @@ class Hand:
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
-        self.after_play(seat, card)
+        if self.has_after_play:
+            self.after_play(seat, card)
         if len(trick) == self.seats:
             self.finish_trick()
         else:
-            self.to_move = (seat + 1) % self.seats
+            seat += 1
+            self.to_move = seat if seat < self.seats else 0
 
     def after_play(self, seat: int, card: Card) -> None:
-        """Straight after a card is played (Pip-Pip!: the player draws)."""
+        """Straight after a card is played (Pip-Pip!: the player draws). Called only where the
+        game sets ``has_after_play = True``."""
 
     def finish_trick(self) -> None:
         plays = self.trick
