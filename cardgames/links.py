@@ -1,0 +1,138 @@
+"""Deals shared as links: query parameters to deal settings and back.
+
+``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
+by name. Values are text: yes/no options take ``1 0 true false yes no on off``, whole-number
+options take digits, the others their value as written (``yukon_lead_follow=yukons``). Bad
+parameters raise :class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from .engine import Game, Hand, Option, OptionError
+from .games import get_game
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+GENERAL = ("seed", "players", "seat", "open_hands")
+
+
+class LinkError(ValueError):
+    """Query parameters that do not describe a deal of this game."""
+
+
+@dataclass
+class DealSettings:
+    """What a link asks for: a seed (None for a fresh one), a player count, options, a seat."""
+
+    seed: int | None = None
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    open_hands: bool | None = None
+
+    def deal_keywords(self) -> dict[str, Any]:
+        """Keywords for ``cg.deal`` / the table: seed, players and options."""
+        keywords: dict[str, Any] = dict(self.options)
+        if self.seed is not None:
+            keywords["seed"] = self.seed
+        if self.players is not None:
+            keywords["players"] = self.players
+        return keywords
+
+
+def _whole(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise LinkError(f"{name}={text!r}: a whole number is needed") from None
+
+
+def _boolean(name: str, text: str) -> bool:
+    word = text.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise LinkError(f"{name}={text!r}: say 1 or 0 (or yes/no, true/false)")
+
+
+def _option_value(option: Option, text: str) -> Any:
+    if option.choices and all(isinstance(c, bool) for c in option.choices):
+        return _boolean(option.name, text)
+    if option.choices:
+        for choice in option.choices:
+            if str(choice) == text:
+                return choice
+        allowed = ", ".join(str(c) for c in option.choices)
+        raise LinkError(f"{option.name}={text!r} is not allowed; choose one of {allowed}")
+    if isinstance(option.default, int) and not isinstance(option.default, bool):
+        return _whole(option.name, text)
+    if text.lower() in ("none", ""):
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text.replace(",", " ").split() if " " in text or "," in text else text
+
+
+def parse_query(game: "str | Game", query: str) -> DealSettings:
+    """The deal a query string asks for (with or without the leading ``?``)."""
+    game = get_game(game)
+    settings = DealSettings()
+    query = (query or "").lstrip("?")
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    except ValueError:
+        raise LinkError(f"the link's parameters {query!r} are not of the form name=value&name=value") from None
+    seen: set[str] = set()
+    for name, text in pairs:
+        if name in seen:
+            raise LinkError(f"{name} is given twice in the link")
+        seen.add(name)
+        if name == "seed":
+            settings.seed = _whole(name, text)
+            if settings.seed < 0:
+                raise LinkError(f"seed={text!r}: a seed is a whole number from 0 up")
+        elif name == "players":
+            settings.players = _whole(name, text)
+        elif name == "seat":
+            settings.seat = _whole(name, text)
+        elif name == "open_hands":
+            settings.open_hands = _boolean(name, text)
+        elif name in game.options:
+            settings.options[name] = _option_value(game.options[name], text)
+        else:
+            allowed = ", ".join([*GENERAL, *game.options])
+            raise LinkError(f"{name!r} is not a setting of {game.title}; links may set: {allowed}")
+    try:
+        players, options = game.resolve_options(settings.players, settings.options)
+    except OptionError as error:
+        raise LinkError(str(error)) from None
+    seats = game.hand_class.seats_for(players)
+    if settings.seat is not None and not 0 <= settings.seat < seats:
+        raise LinkError(f"seat={settings.seat}: seats are numbered 0 to {seats - 1}")
+    settings.options = {k: options[k] for k in settings.options}
+    return settings
+
+
+def share_query(hand: Hand, seat: int | None = None) -> str:
+    """The query string that deals this hand again: its seed, players and changed options."""
+    if hand.seed is None or hand.set_up_by_hand:
+        raise LinkError("a deal set up by hand has no seed to share; save its record instead")
+    params: dict[str, Any] = {"seed": hand.seed}
+    if hand.players != hand.game.default_players:
+        params["players"] = hand.players
+    for name, option in hand.game.options.items():
+        value = hand.options[name]
+        if value != option.default:
+            if isinstance(value, bool):
+                value = int(value)
+            elif isinstance(value, (list, tuple)):
+                value = ",".join(str(v) for v in value)
+            params[name] = value
+    if seat is not None:
+        params["seat"] = seat
+    return "?" + urlencode(params)

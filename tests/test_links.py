@@ -1,0 +1,53 @@
+"""Deals shared as links (issue 8): query parameters set the deal; bad ones say what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardgames as cg
+from cardgames.links import LinkError, parse_query, share_query
+
+
+def test_a_link_sets_seed_players_and_options():
+    settings = parse_query("yukon", "?seed=123&players=3&no_yukon_leads=1&yukon_lead_follow=yukons")
+    assert settings.seed == 123 and settings.players == 3
+    assert settings.options == {"no_yukon_leads": True, "yukon_lead_follow": "yukons"}
+    hand = cg.deal("yukon", **settings.deal_keywords())
+    assert hand.seed == 123 and hand.players == 3 and hand.options.no_yukon_leads
+
+
+def test_an_empty_link_is_the_default_deal():
+    settings = parse_query("yukon", "")
+    assert settings.seed is None and settings.options == {} and settings.players is None
+
+
+@pytest.mark.parametrize("query, words", [
+    ("seed=abc", "seed='abc': a whole number"),
+    ("seed=-4", "from 0 up"),
+    ("players=9", "played by 2, 3, 4, 5 players"),
+    ("no_yukon_leads=maybe", "say 1 or 0"),
+    ("yukon_lead_follow=sideways", "choose one of natural_suit, yukons"),
+    ("colour=red", "'colour' is not a setting of Yukon; links may set: seed, players"),
+    ("seed=1&seed=2", "seed is given twice"),
+    ("seat=7", "seats are numbered 0 to 3"),
+    ("removed_twos=3C&players=3", "removed_twos"),
+    ("seed", "not of the form name=value"),
+])
+def test_bad_parameters_are_refused_with_the_reason(query, words):
+    with pytest.raises(LinkError, match=words):
+        parse_query("yukon", query)
+
+
+def test_a_deal_links_to_itself():
+    hand = cg.deal("yukon", seed=42, players=5, no_yukon_leads=True, removed_twos=["2S", "2H"])
+    query = share_query(hand, seat=1)
+    settings = parse_query("yukon", query)
+    again = cg.deal("yukon", **settings.deal_keywords())
+    assert again.initial_deal == hand.initial_deal and settings.seat == 1
+    assert again.options == hand.options
+
+
+def test_a_set_up_deal_has_no_link():
+    hand = cg.deal("yukon", players=2, hands=["AH", "2C"], stock=[])
+    with pytest.raises(LinkError, match="save its record"):
+        share_query(hand)
