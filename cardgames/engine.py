@@ -911,6 +911,31 @@ class Hand:
             fresh.apply(move, seat if seat != fresh.to_move else None)
         return fresh
 
+    def play_out(self, rng: random.Random) -> "Hand":
+        """Play to the end with uniformly random legal actions: the search players' rollouts.
+
+        The same as applying ``rng``-chosen items of ``legal_actions()`` one by one (out-of-turn
+        declarations are never made), without the checks ``apply`` makes for callers from outside.
+        """
+        rand = rng.random
+        history = self.history
+        play_fast = self.phase is Phase.PLAY and not self.has_named_actions
+        while self.to_move is not None:
+            mover = self.to_move
+            if play_fast and self.phase is Phase.PLAY:
+                legal = self.playable(mover)
+                card = legal[int(rand() * len(legal))]
+                history.append((mover, card))
+                self._legal = None
+                self.play_card(mover, card)
+            else:
+                legal = self.legal_actions()
+                self._do(mover, legal[int(rand() * len(legal))])
+                play_fast = self.phase is Phase.PLAY and not self.has_named_actions
+        if self._redo:
+            self._redo = []
+        return self
+
     def undo(self) -> Move:
         """Take back the last action (the hand is replayed without it); returns that action."""
         if not self.history:
@@ -1226,7 +1251,8 @@ class View:
 
 
 def play_randomly(hand: Hand, rng: random.Random) -> Hand:
-    """Play the hand to its end with uniformly random legal actions (no out-of-turn calls)."""
+    """Play the hand to its end with uniformly random legal actions (no out-of-turn calls),
+    each through ``apply`` and its checks (``Hand.play_out`` is the fast way)."""
     choice = rng.choice
     while hand.to_move is not None:
         hand.apply(choice(hand.legal_actions()))

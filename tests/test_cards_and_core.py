@@ -138,3 +138,15 @@ def test_copies_are_independent():
     twin.apply(twin.legal_actions()[0])
     assert hand.history == [] and len(twin.history) == 1
     assert hand.hands[0] != twin.hands[0]
+
+
+def test_play_out_is_the_same_game_as_applying_random_legal_actions():
+    # Hand.play_out is the rollout fast path: it must play exactly what apply() would.
+    for seed in range(20):
+        fast = cg.deal("yukon", seed=seed, players=3).play_out(random.Random(seed))
+        slow = cg.deal("yukon", seed=seed, players=3)
+        rng = random.Random(seed)
+        while not slow.is_over:
+            legal = slow.legal_actions()
+            slow.apply(legal[int(rng.random() * len(legal))])
+        assert fast.history == slow.history and fast.score == slow.score

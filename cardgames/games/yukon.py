@@ -162,15 +162,16 @@ class YukonHand(Hand):
             # Parlett: Yukons form a separate trump suit; a Yukon lead is followed by Yukons.
             return [c for c in hand if c.rank is JACK] or list(hand)
         suit = led.suit
+        jack = JACK
         if self.natural_follow:
             follow = [c for c in hand if c.suit is suit]
         else:
             # The Jack is only a Yukon, never a card of its printed suit.
-            follow = [c for c in hand if c.suit is suit and c.rank is not JACK]
+            follow = [c for c in hand if c.suit is suit and c.rank is not jack]
         if follow:
             return follow
         # Cannot follow suit: must play a Yukon if he has one; otherwise any card.
-        return [c for c in hand if c.rank is JACK] or list(hand)
+        return [c for c in hand if c.rank is jack] or list(hand)
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
@@ -198,21 +199,27 @@ class YukonHand(Hand):
 
     def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
         first_yukon = None
-        for i, (_, card) in enumerate(plays):
+        i = 0
+        for _, card in plays:
             if card.rank is JACK:
-                if card.suit is Suit.SPADES:
+                if card is GRAND_YUKON:
                     return i          # the Grand Yukon wins if it is played
                 if first_yukon is None:
                     first_yukon = i   # otherwise the first Yukon played
+            i += 1
         if first_yukon is not None:
             return first_yukon
-        suit = plays[0][1].suit       # otherwise the highest card of the suit led
+        led = plays[0][1]             # otherwise the highest card of the suit led
+        suit = led.suit
         strength = self.strength
-        best, best_strength = 0, strength[plays[0][1].rank]
-        for i in range(1, len(plays)):
-            card = plays[i][1]
-            if card.suit is suit and strength[card.rank] > best_strength:
-                best, best_strength = i, strength[card.rank]
+        best, best_strength = 0, strength[led.rank]
+        i = 0
+        for _, card in plays:
+            if card.suit is suit:
+                value = strength[card.rank]
+                if value > best_strength:
+                    best, best_strength = i, value
+            i += 1
         return best
 
     def card_points(self, card: Card) -> int:
