@@ -573,6 +573,11 @@ class Hand:
             info.append(("Stock", f"{len(self._stock)} cards"))
         return info
 
+    def set_aside(self) -> list[Card]:
+        """Cards of the deal that are in no hand, stock, trick or finished trick: discards,
+        dead cards turned up from the stock, a cachette taken aside (default: none)."""
+        return []
+
     def exposed(self, seat: int) -> list[Card]:
         """Cards of ``seat``'s hand that lie face up for everyone (Pip-Pip pairs, the dummy)."""
         return []
@@ -1260,7 +1265,8 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
 
 
 def iter_cards(hand: Hand) -> Iterator[Card]:
-    """Every card the hand accounts for: in the hands, the stock, the trick and the tricks."""
+    """Every card the hand accounts for: in the hands, the stock, the trick, the tricks and
+    set aside (``Hand.set_aside``)."""
     for cards in hand.hands:
         yield from cards
     yield from hand._stock
@@ -1269,3 +1275,4 @@ def iter_cards(hand: Hand) -> Iterator[Card]:
     for trick in hand.tricks:
         for _, card in trick.cards:
             yield card
+    yield from hand.set_aside()
