@@ -1,0 +1,173 @@
+"""Invariants every hand keeps, checked after every action by the soak run and the tests.
+
+``problems(hand, deck)`` lists what is wrong with a hand right now (an empty list when all is
+well): every card in exactly one place, tricks well formed and chained, legal actions never
+empty before the end, and, once the hand is over, the points its game's rules fix
+(``final_points_problems``). ``soak(...)`` plays random hands across games, player counts and
+options and collects the problems found.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from .engine import Hand, Option, iter_cards
+from .games import GAMES, get_game
+
+
+def card_problems(hand: Hand, deck: Counter) -> list[str]:
+    """Every card of the deal in exactly one place: hands, stock, trick, tricks, set aside."""
+    now = Counter(iter_cards(hand))
+    if now == deck:
+        return []
+    missing = deck - now
+    extra = now - deck
+    found = []
+    if missing:
+        found.append("cards gone missing: " + " ".join(str(c) for c in missing.elements()))
+    if extra:
+        found.append("cards in two places: " + " ".join(str(c) for c in extra.elements()))
+    return found
+
+
+def trick_problems(hand: Hand) -> list[str]:
+    """Each finished trick has one card from every seat, led by its leader, won by one of them;
+    the winner of a trick leads the next."""
+    found = []
+    for previous, trick in zip([None, *hand.tricks], hand.tricks):
+        seats = [seat for seat, _ in trick.cards]
+        if sorted(seats) != list(range(hand.seats)):
+            found.append(f"trick {trick.number} has cards from seats {seats}")
+        if seats and seats[0] != trick.leader:
+            found.append(f"trick {trick.number} was led by seat {seats[0]}, not its leader {trick.leader}")
+        if trick.winner not in seats:
+            found.append(f"trick {trick.number} is won by seat {trick.winner}, who played no card to it")
+        if previous is not None and trick.leader != previous.winner:
+            found.append(f"trick {trick.number} was led by seat {trick.leader}, "
+                         f"but seat {previous.winner} won the trick before")
+    if hand.trick and hand.trick[0][0] != hand.leader:
+        found.append(f"the trick in play was led by seat {hand.trick[0][0]}, not the leader {hand.leader}")
+    return found
+
+
+def flow_problems(hand: Hand) -> list[str]:
+    if hand.is_over:
+        if hand.to_move is not None or hand.legal_actions():
+            return ["the hand is over but a seat still has actions"]
+        return []
+    if hand.to_move is None:
+        return ["the hand is not over but no seat is to move"]
+    if not hand.legal_actions():
+        return [f"seat {hand.to_move} is to move but has no legal action"]
+    return []
+
+
+# The points each game's rules fix for a whole hand (checked once it is over). --------------------
+
+FinalCheck = Callable[[Hand], "list[str]"]
+FINAL_CHECKS: dict[str, FinalCheck] = {}
+
+
+def final_check(game: str) -> Callable[[FinalCheck], FinalCheck]:
+    def register(check: FinalCheck) -> FinalCheck:
+        FINAL_CHECKS[game] = check
+        return check
+
+    return register
+
+
+@final_check("yukon")
+def _yukon(hand: Hand) -> list[str]:
+    # RULES.md §2.1: the pack holds 125 points (Gold-digger's listed values: 128).
+    expected = 128 if hand.options.variant == "gold_digger" else 125
+    total = sum(hand.score)
+    return [] if total == expected else [f"Yukon hand points add up to {total}, not {expected}"]
+
+
+def final_points_problems(hand: Hand) -> list[str]:
+    check = FINAL_CHECKS.get(hand.game.name)
+    if check is None or not hand.is_over:
+        return []
+    return check(hand)
+
+
+def problems(hand: Hand, deck: Counter) -> list[str]:
+    """Everything wrong with the hand now (empty when all is well)."""
+    return (card_problems(hand, deck) + trick_problems(hand) + flow_problems(hand)
+            + final_points_problems(hand))
+
+
+# The soak run -------------------------------------------------------------------------------------
+
+
+def option_variants(options: dict[str, Option]) -> Iterator[dict[str, object]]:
+    """The defaults, then each option's other listed values one at a time."""
+    yield {}
+    for name, option in options.items():
+        for value in option.choices:
+            if value != option.default:
+                yield {name: value}
+
+
+@dataclass
+class SoakReport:
+    hands: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    by_game: Counter = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        lines = [f"{self.hands} hands, {self.actions} actions checked in {self.seconds:.1f} s; "
+                 f"{len(self.failures)} problem(s)"]
+        lines += [f"  {game}: {count} hands" for game, count in sorted(self.by_game.items())]
+        lines += [f"  PROBLEM {f}" for f in self.failures[:20]]
+        return "\n".join(lines)
+
+
+def soak(hands: int, seed: int = 0, games: Iterable[str] | None = None,
+         check_every_action: bool = True) -> SoakReport:
+    """Play ``hands`` random hands, spread over every game, player count and option variant,
+    checking the invariants after every action (or only at the end)."""
+    names = list(games) if games is not None else list(GAMES)
+    settings = [(name, players, variant)
+                for name in names
+                for players in get_game(name).player_counts
+                for variant in option_variants(get_game(name).options)]
+    report = SoakReport()
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for number, (name, players, variant) in zip(range(hands), itertools.cycle(settings)):
+        deal_seed = rng.randrange(10**9)
+        where = f"{name} players={players} {variant} seed={deal_seed}"
+        try:
+            hand = get_game(name).deal(deal_seed, players=players, **variant)
+        except ValueError as error:
+            report.failures.append(f"{where}: cannot deal: {error}")
+            continue
+        deck = Counter(iter_cards(hand))
+        try:
+            while not hand.is_over:
+                if check_every_action:
+                    found = problems(hand, deck)
+                    if found:
+                        report.failures.append(f"{where} after {len(hand.history)} actions: {found}")
+                        break
+                hand.apply(rng.choice(hand.legal_actions()))
+                report.actions += 1
+            else:
+                found = problems(hand, deck)
+                if found:
+                    report.failures.append(f"{where} at the end: {found}")
+        except Exception as error:  # a crash is a finding, reported with where it happened
+            report.failures.append(f"{where} after {len(hand.history)} actions raised "
+                                   f"{type(error).__name__}: {error}")
+        report.hands += 1
+        report.by_game[name] += 1
+    report.seconds = time.perf_counter() - start
+    return report
