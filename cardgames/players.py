@@ -15,10 +15,13 @@ The interface every player keeps:
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
+from . import heuristics
 from .engine import Action, Hand, Move, View
 
 
@@ -28,6 +31,7 @@ class Advice:
 
     action: Move
     reason: str
+    rule: str = ""   # the name of the rule of thumb followed, if any
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
@@ -63,18 +67,189 @@ class RandomPlayer:
         return Advice(self.choose(view), "chosen at random among the legal actions")
 
 
-PLAYER_KINDS: dict[str, Callable[[int | None], Player]] = {
+class RuleOfThumbPlayer:
+    """Plays by short named rules of thumb (``cardgames.heuristics``), the first that applies.
+
+    ``advise(view)`` says which rule it followed and why, in words a learner can apply at the
+    table. Games without rules of their own get the generic ones (win cheaply, throw the lowest).
+    """
+
+    name = "rule-of-thumb"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def advise(self, view: View) -> Advice:
+        action, reason, rule = heuristics.advise(view, self.rng)
+        return Advice(action, reason, rule)
+
+    def choose(self, view: View) -> Move:
+        return heuristics.advise(view, self.rng)[0]
+
+    def declare(self, view: View, actions: list[Action]) -> Action | None:
+        return heuristics.declare(view, actions, self.rng)
+
+
+class _Node:
+    """A node of the search tree: statistics of the action that led to it."""
+
+    __slots__ = ("children", "visits", "total", "avail", "unit")
+
+    def __init__(self, unit: int):
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.unit = unit
+
+
+class SearchPlayer:
+    """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+    Each iteration deals the cards this seat has not seen at random (``view.sample``), walks
+    one shared tree of actions by UCB (counting how often each action was available), plays the
+    rest of the hand out at random, and credits every action on the path with the margin its
+    side (or seat) gained: its points minus the average of the others', from this move to the
+    end of the hand. It plays the most visited action. It never looks at hidden cards: all it
+    gets is the seat's view.
+
+    ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
+    time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
+    follow the rules of thumb, and the simulated players take every one offered (declaring
+    scores). The deals it samples do not use inferred voids (a seat that failed to follow
+    suit): that inference is game-specific (not in Guinote's first phase, not for Quinto's
+    Joker, not across draws in Yukon), so it is left out.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, iterations: int = 1000,
+                 time_limit: float | None = 1.0, exploration: float = 0.7):
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.last_stats: dict[Move, tuple[int, float]] = {}
+        self._rules = RuleOfThumbPlayer(None if seed is None else seed + 7919)
+
+    def declare(self, view: View, actions: list[Action]) -> Action | None:
+        return self._rules.declare(view, actions)
+
+    def choose(self, view: View) -> Move:
+        return self._search(view)[0]
+
+    def advise(self, view: View) -> Advice:
+        action, visits, margin, runs = self._search(view)
+        return Advice(action, f"searched {runs} random deals of the unseen cards: {action} was "
+                              f"tried most ({visits} times), gaining {margin:+.1f} points on "
+                              "average over the others", "search")
+
+    def _search(self, view: View) -> tuple[Move, int, float, int]:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide now")
+        if len(legal) == 1:
+            self.last_stats = {legal[0]: (0, 0.0)}
+            return legal[0], 0, 0.0, 0
+        rng = self.rng
+        sample = view.sample
+        choice = rng.choice
+        log, sqrt = math.log, math.sqrt
+        c = self.exploration
+        root = _Node(-1)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        scale = 1.0
+        runs = 0
+        probe = sample(rng)
+        start_score = list(probe.score)
+        units = len(start_score)
+        open_calls = probe.has_open_actions
+        for runs in range(1, self.iterations + 1):
+            state = sample(rng)
+            node = root
+            path = []
+            while state.to_move is not None:
+                actions = state.legal_actions()
+                children = node.children
+                untried = []
+                best, best_value = None, -1e300
+                for action in actions:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                        continue
+                    child.avail += 1
+                    if not untried:
+                        value = child.total / (child.visits * scale) + c * sqrt(log(child.avail) / child.visits)
+                        if value > best_value:
+                            best, best_value = child, value
+                            best_action = action
+                if untried:
+                    action = choice(untried)
+                    child = _Node(state.side(state.to_move))
+                    child.avail = 1
+                    children[action] = child
+                    path.append(child)
+                    state.apply(action)
+                    if open_calls:
+                        _take_open_actions(state)
+                    break
+                path.append(best)
+                node = best
+                state.apply(best_action)
+                if open_calls:
+                    _take_open_actions(state)
+            # Play the rest of the hand out at random.
+            while state.to_move is not None:
+                state.apply(choice(state.legal_actions()))
+                if open_calls:
+                    _take_open_actions(state)
+            gains = [state.score[u] - start_score[u] for u in range(units)]
+            total = sum(gains)
+            if units > 1:
+                margins = [g - (total - g) / (units - 1) for g in gains]
+            else:
+                margins = gains
+            biggest = max(abs(m) for m in margins)
+            if biggest > scale:
+                scale = biggest
+            for child in path:
+                child.visits += 1
+                child.total += margins[child.unit]
+            if deadline is not None and runs % 8 == 0 and time.perf_counter() > deadline:
+                break
+        stats = {a: (n.visits, n.total / n.visits if n.visits else 0.0)
+                 for a, n in root.children.items() if a in legal}
+        self.last_stats = stats
+        action = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
+        return action, stats[action][0], stats[action][1], runs
+
+
+def _take_open_actions(state: Hand) -> None:
+    """In a simulated deal, every seat takes the out-of-turn declarations offered to it."""
+    while state.to_move is not None:
+        found = state.open_actions_by_seat()
+        if not found:
+            return
+        seat, actions = next(iter(found.items()))
+        state.apply(actions[0], seat)
+
+
+PLAYER_KINDS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
+    "rule-of-thumb": RuleOfThumbPlayer,
+    "search": SearchPlayer,
 }
 
 
-def make_player(kind: str, seed: int | None = None) -> Player:
-    """A computer player by name (see ``PLAYER_KINDS``)."""
+def make_player(kind: str, seed: int | None = None, **settings: Any) -> Player:
+    """A computer player by name (see ``PLAYER_KINDS``); ``settings`` go to its constructor,
+    e.g. ``make_player("search", 1, iterations=500, time_limit=0.5)``."""
     try:
         factory = PLAYER_KINDS[kind]
     except KeyError:
         raise ValueError(f"unknown player {kind!r}; players are: {', '.join(PLAYER_KINDS)}") from None
-    return factory(seed)
+    return factory(seed, **settings)
 
 
 def step(hand: Hand, players: "dict[int, Player] | list[Player]") -> bool:

@@ -1,0 +1,248 @@
+"""Best play with all cards shown ("double dummy"): what each legal action secures.
+
+``solve(hand)`` takes a position in which every card is known (a real deal, or one sampled
+from a view) and returns, for each legal action of the seat to move, the points its side (or,
+in games played each for himself, the seat) is **sure** to add to its score from here to the
+end of the hand when everybody plays perfectly from then on. Perfect play means: the side to
+move maximises its own points; every other seat plays to keep those points as low as possible.
+In two-sided games whose points always add to the same total (Yukon, Guinote's cards) that is
+the same as each side maximising its own points. Where the total varies (Pippins Aplenty's
+card values, Quinto's quints) or in individual games of three or more (Pip-Pip!), it is the
+cautious reading: the points you can guarantee whatever the others do ("paranoid" search, not
+max^n).
+
+The search is exact: alpha-beta over ``hand.copy()`` + ``apply`` with a transposition table
+keyed on the position (the cards in each hand, the trick, the stock, whose turn, the game's own
+state such as the trump or the reaches, and the score where the game's end depends on it).
+Drawing from a stock is no chance event here: the stock's order is known.
+
+What it leaves out: out-of-turn actions (a Pip-Pip call after one's own play, a partner's
+marriage in Guinote) are not searched; the lines assume nobody takes them. Named actions of the
+seat to move (a marriage declared before leading, a double) are searched like cards.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .cards import Card
+from .engine import Hand, Move, Phase, Trick
+
+#: Attributes of a hand that never change what can happen from here on.
+_IGNORED = frozenset({
+    "players", "options", "seats", "dealer", "seed", "extra", "set_up_by_hand", "deal_args",
+    "_initial", "history", "tricks", "declarations", "_legal", "_redo", "end_reason", "score",
+    "eldest",
+})
+
+#: Games whose future does not depend on the points already scored (their hands always play
+#: to the end): the score is left out of the position key there, so transpositions meet.
+SCORE_FREE_GAMES = {"yukon", "pip_pip", "quinto"}
+
+
+class SolverLimit(RuntimeError):
+    """The search met its node or time limit before finishing."""
+
+
+@dataclass
+class Solution:
+    """The result of :func:`solve`.
+
+    ``values`` maps each legal action to the points it secures for ``unit`` (a side in
+    partnership games, else a seat) from this position to the end of the hand; ``best`` is an
+    action with the most; ``nodes`` counts the positions searched.
+    """
+
+    unit: int
+    values: dict[Move, int]
+    nodes: int
+    seconds: float
+    partnerships: bool = False
+    line: list[Move] = field(default_factory=list)
+
+    @property
+    def best(self) -> Move:
+        return max(self.values, key=lambda a: self.values[a])
+
+    @property
+    def best_value(self) -> int:
+        return max(self.values.values())
+
+    def labels(self) -> dict[str, int]:
+        """The values keyed by the action's text (``"JS"``, ``"double"``), for tables."""
+        return {str(a): v for a, v in self.values.items()}
+
+    def __repr__(self) -> str:
+        who = f"side {self.unit}" if self.partnerships else f"seat {self.unit}"
+        shown = ", ".join(f"{a}: {v}" for a, v in sorted(self.values.items(), key=lambda kv: -kv[1]))
+        return f"<Solution for {who}: {shown}; {self.nodes} positions in {self.seconds:.3f} s>"
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.index
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((_freeze(k), _freeze(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(_freeze(v) for v in value))
+    if isinstance(value, (Enum, int, str, float, bool)) or value is None:
+        return value
+    if isinstance(value, Trick):
+        return None
+    return repr(value)
+
+
+def position_key(hand: Hand, keep_score: bool = True) -> tuple:
+    """A hashable picture of everything that decides the rest of the hand from here."""
+    state = hand.__dict__
+    parts: list[Any] = [tuple(tuple(sorted(c.index for c in h)) for h in hand.hands),
+                        tuple((s, c.index) for s, c in hand.trick)]
+    for name in sorted(state):
+        if name in _IGNORED or name == "hands" or name == "trick":
+            continue
+        value = state[name]
+        if name in ("strength", "points") and isinstance(value, dict):
+            continue   # fixed tables of a game
+        parts.append(_freeze(value))
+    if keep_score:
+        parts.append(tuple(hand.score))
+    return tuple(parts)
+
+
+class _Search:
+    def __init__(self, root: Hand, max_nodes: int | None, deadline: float | None):
+        self.unit = root.side(root.controller(root.to_move))
+        self.table: dict[tuple, tuple[int, int]] = {}   # position -> (lower, upper) bounds
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.keep_score = root.game.name not in SCORE_FREE_GAMES
+
+    def value(self, hand: Hand, alpha: int, beta: int) -> int:
+        """Points ``unit`` gains from here to the end, searched in the window (alpha, beta)."""
+        if hand.to_move is None:
+            return 0
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SolverLimit(f"more than {self.max_nodes} positions")
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise SolverLimit("out of time")
+        key = position_key(hand, self.keep_score)
+        entry = self.table.get(key)
+        lower, upper = -10**9, 10**9
+        if entry is not None:
+            lower, upper = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        unit = self.unit
+        maximising = hand.side(hand.controller(hand.to_move)) == unit
+        a0, b0 = alpha, beta
+        before = hand.score[unit]
+        best = -10**9 if maximising else 10**9
+        for action in self.ordered(hand):
+            child = hand.copy()
+            child.apply(action)
+            v = child.score[unit] - before + self.value(child, alpha - (child.score[unit] - before),
+                                                         beta - (child.score[unit] - before))
+            if maximising:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        # Store what this search proved: exact, a lower bound, or an upper bound.
+        if best <= a0:
+            self.table[key] = (lower, min(upper, best))
+        elif best >= b0:
+            self.table[key] = (max(lower, best), upper)
+        else:
+            self.table[key] = (best, best)
+        return best
+
+    def ordered(self, hand: Hand) -> list[Move]:
+        actions = list(hand.legal_actions())
+        if len(actions) > 2:
+            # Try the strong and the valuable cards first: cutoffs come sooner.
+            actions.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
+        return actions
+
+
+def solve(hand: Hand, *, max_nodes: int | None = None, time_limit: float | None = None,
+          line: bool = False) -> Solution:
+    """The points each legal action secures for the side to move with best play by everyone.
+
+    ``hand`` must have every card known (a real deal, or ``view.sample(rng)``); it is not
+    changed. Raises :class:`SolverLimit` if ``max_nodes`` positions or ``time_limit`` seconds
+    are not enough to finish. ``line=True`` also records one line of best play to the end.
+    """
+    if hand.to_move is None:
+        raise ValueError("the hand is over: there is nothing to solve")
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    search = _Search(hand, max_nodes, deadline)
+    unit = search.unit
+    values: dict[Move, int] = {}
+    for action in search.ordered(hand):
+        child = hand.copy()
+        child.apply(action)
+        gained = child.score[unit] - hand.score[unit]
+        values[action] = gained + search.value(child, -10**9, 10**9)
+    solution = Solution(unit, values, search.nodes, time.perf_counter() - started, hand.partnerships)
+    if line:
+        solution.line = principal_line(hand, search)
+    return solution
+
+
+def principal_line(hand: Hand, search: "_Search") -> list[Move]:
+    """One line of best play from ``hand`` to the end (read from the search's table)."""
+    line: list[Move] = []
+    hand = hand.copy()
+    unit = search.unit
+    while hand.to_move is not None:
+        maximising = hand.side(hand.controller(hand.to_move)) == unit
+        best_action, best_value = None, None
+        for action in search.ordered(hand):
+            child = hand.copy()
+            child.apply(action)
+            v = child.score[unit] - hand.score[unit] + search.value(child, -10**9, 10**9)
+            if best_value is None or (v > best_value if maximising else v < best_value):
+                best_action, best_value = action, v
+        line.append(best_action)
+        hand.apply(best_action)
+    return line
+
+
+def best_action(hand: Hand, **limits: Any) -> Move:
+    """The action that secures most for the side to move (see :func:`solve`)."""
+    return solve(hand, **limits).best
+
+
+def last_tricks_position(hand: Hand, tricks: int, rng=None) -> Hand:
+    """Play ``hand`` at random until ``tricks`` tricks remain for everyone (for benchmarks and
+    notebooks: a position to solve). The hand is not changed; a new one is returned."""
+    import random
+
+    rng = rng or random.Random(0)
+    position = hand.copy()
+    while position.to_move is not None and not (
+            position.phase is Phase.PLAY and not position.trick and not position.stock_size
+            and max(len(h) for h in position.hands) <= tricks):
+        position.apply(rng.choice(position.legal_actions()))
+    return position
