@@ -1,0 +1,215 @@
+"""Glue between the explainer notebooks, their Voila apps and the package.
+
+Each notebook's cells stay short because the work happens here:
+
+``show_cards("JS", "JH JD JC", labels=[...])``
+    Rows of rendered cards (``cardgames.render``), for the deck and ranking sections.
+``options_table(game)``
+    The game's named rule choices as a DataFrame: option, default, choices, meaning.
+``simulate(game, hands=200, seed=0, **options)``
+    Random hands played out into a DataFrame (one row per hand), for the "explore" sections.
+``app(game)`` / ``app(game, match=True)``
+    The table to play a hand (or a match), dealt as the page's link asks
+    (``?seed=123&players=3&no_yukon_leads=1``, see :mod:`cardgames.links`). A bad link or a deal
+    the rules refuse shows a friendly message instead of the table; a user never sees a traceback.
+``follow_link()``
+    The last cell of every app notebook. Under Voila with preheated kernels the notebook runs
+    before anybody asks for the page, so the link is not known when ``app`` first deals; this
+    waits for the page's request (instant otherwise) and re-deals every table of the notebook
+    as its link asks. Outside Voila it does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any, Iterable, Sequence
+
+import ipywidgets as widgets
+from IPython.display import HTML, display
+
+from .. import render
+from ..cards import parse_cards
+from ..engine import SetupError
+from ..games import get_game
+from ..links import DealSettings, LinkError, parse_query
+
+__all__ = ["app", "follow_link", "options_table", "query_string", "show_cards", "simulate"]
+
+#: Shown instead of the table when something unexpected goes wrong (no traceback for users).
+FRIENDLY = ("Sorry, the table could not be set up. Try the page again without the part of the "
+            "address after '?', or open the notebook in JupyterLab to see what went wrong.")
+
+_query: str | None = None      # the page's query string, once known (read once per kernel)
+_apps: list["App"] = []        # the tables this kernel has shown, re-dealt by follow_link()
+
+
+# -- the page's link ------------------------------------------------------------------------------
+
+
+def in_voila() -> bool:
+    """True in a kernel that Voila started (preheated or not)."""
+    return bool(os.environ.get("VOILA_KERNEL_ID")) or \
+        os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+
+
+def _preheated() -> bool:
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def query_string(wait: bool = True) -> str | None:
+    """The query string of the page this kernel serves: ``""`` outside Voila.
+
+    In a preheated Voila kernel the request is not known until somebody opens the page: with
+    ``wait=True`` this blocks until then (Voila's ``get_query_string``); with ``wait=False`` it
+    returns None while the request is still to come.
+    """
+    global _query
+    if _query is not None:
+        return _query
+    if not in_voila():
+        return ""
+    if _preheated():
+        if not wait:
+            return None
+        from voila.utils import get_query_string
+
+        _query = get_query_string() or ""
+    else:
+        _query = os.environ.get("QUERY_STRING", "")
+    return _query
+
+
+# -- the app ---------------------------------------------------------------------------------------
+
+
+def _message(text: str, kind: str = "cg-error") -> widgets.HTML:
+    from html import escape
+
+    box = widgets.HTML(f'<div style="padding:8px 12px;border-left:4px solid #b00020;'
+                       f'background:#fdecee;max-width:50em">{escape(text)}</div>')
+    box.add_class("cg-app-message")
+    box.add_class(kind)
+    return box
+
+
+class App:
+    """One table in a notebook: a box that holds the table, or a message in its place."""
+
+    def __init__(self, game: str, match: bool = False, **table_options: Any):
+        self.game = get_game(game)
+        self.match = match
+        self.table_options = table_options
+        self.table: Any = None
+        self.box = widgets.VBox()
+        self.box.add_class("cg-app")
+        self.settings = DealSettings()
+
+    def deal(self, query: str | None) -> None:
+        """Show the table dealt as ``query`` asks (or the default deal), or a message."""
+        try:
+            try:
+                self.settings = parse_query(self.game, query or "")
+                self._show_table()
+            except LinkError as error:
+                self.box.children = (_message(
+                    f"This link does not describe a deal of {self.game.title}: {error}. "
+                    "The other sections of the page still work; remove the part of the address "
+                    "after '?' for a fresh deal."),)
+            except SetupError as error:
+                self.box.children = (_message(
+                    f"The rules do not allow this deal of {self.game.title}: {error}."),)
+        except Exception:  # noqa: BLE001 - a user of the app must never see a traceback
+            if not in_voila():
+                raise
+            self.box.children = (_message(FRIENDLY),)
+
+    def _show_table(self) -> None:
+        from .table import Table  # the widget helper's table
+
+        keywords = self.settings.deal_keywords()
+        extra = dict(self.table_options)
+        if self.settings.seat is not None:
+            extra["seat"] = self.settings.seat
+        if self.settings.open_hands is not None:
+            extra["open_hands"] = self.settings.open_hands
+        if self.table is None:
+            self.table = Table(self.game.name, match=self.match, **keywords, **extra)
+        else:
+            self.table.new_deal(**keywords, **extra)
+        self.box.children = (self.table,)
+
+
+def app(game: str, match: bool = False, **table_options: Any) -> widgets.VBox:
+    """The table of ``game`` (a hand, or with ``match=True`` a match), dealt as the link asks."""
+    shown = App(game, match=match, **table_options)
+    shown.deal(query_string(wait=False) or "")
+    _apps.append(shown)
+    return shown.box
+
+
+def follow_link() -> None:
+    """Re-deal the notebook's tables as the page's link asks (waits for the request in a
+    preheated Voila kernel; does nothing outside Voila or when the link is empty)."""
+    if not in_voila() or not _preheated():
+        return
+    query = query_string(wait=True)
+    if query:
+        for shown in _apps:
+            shown.deal(query)
+
+
+# -- pieces for the prose --------------------------------------------------------------------------
+
+
+def show_cards(*rows: "str | Iterable", labels: Sequence[str] | None = None,
+               four_colour: bool = False) -> HTML:
+    """Rows of cards (notation text or Card lists), each with an optional label before it."""
+    lines = []
+    for i, row in enumerate(rows):
+        cards = parse_cards(row) if isinstance(row, str) else list(row)
+        label = labels[i] if labels and i < len(labels) else ""
+        lines.append('<div style="margin:2px 0">'
+                     + (f'<span style="display:inline-block;min-width:12em">{label}</span>' if label else "")
+                     + render.cards_html(cards, four_colour) + "</div>")
+    return HTML('<div class="cg-cards">' + "".join(lines) + "</div>")
+
+
+def options_table(game: str):
+    """The game's named rule choices: option, default, the other choices, and what it means."""
+    import pandas as pd
+
+    rows = []
+    for name, option in get_game(game).options.items():
+        others = [c for c in option.choices if c != option.default]
+        rows.append({"option": name, "default": option.default,
+                     "alternatives": ", ".join(str(c) for c in others) or "(a value)",
+                     "meaning": option.doc})
+    return pd.DataFrame(rows).set_index("option")
+
+
+def simulate(game: str, hands: int = 200, seed: int = 0, players: int | None = None,
+             **options: Any):
+    """Play ``hands`` shuffled deals out at random (seeds ``seed``, ``seed+1``, ...).
+
+    One row per hand: its seed, the score of each side (partnership games) or seat, the number
+    of tricks, the winner (the side or seat with most points, None on a tie) and the hand itself
+    (column ``hand``) for further questions.
+    """
+    import pandas as pd
+
+    rows = []
+    for k in range(seed, seed + hands):
+        hand = get_game(game).deal(k, players=players, **options)
+        hand.play_out(random.Random(k))
+        unit = "side" if hand.partnerships else "seat"
+        row: dict[str, Any] = {"seed": k}
+        for u, points in enumerate(hand.score):
+            row[f"{unit} {u}"] = points
+        best = max(hand.score)
+        winners = [u for u, s in enumerate(hand.score) if s == best]
+        row["winner"] = winners[0] if len(winners) == 1 else None
+        row["tricks"] = len(hand.tricks)
+        row["hand"] = hand
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("seed")
