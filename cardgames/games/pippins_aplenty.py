@@ -176,7 +176,7 @@ class PippinsHand(Hand):
 
     Besides the engine's surface: ``reaches`` (tuple, low to top), ``trump_order()``,
     ``suit_values()``, ``card_value(card)``, ``discards`` (the four revealed discards in seat
-    order, or ``()``), ``pending`` (choices not yet revealed; secret), ``out_of_play()``.
+    order, or ``()``), ``pending`` (choices not yet revealed; secret), ``set_aside()``.
     """
 
     cards_per_player = HAND_SIZE
@@ -250,7 +250,7 @@ class PippinsHand(Hand):
         self.phase = Phase.PLAY
         self.leader = self.to_move = self.eldest
 
-    def out_of_play(self) -> list[Card]:
+    def set_aside(self) -> list[Card]:
         """Cards out of the hands and the tricks: the discards (chosen or shown) and the reaches a
         position set up by hand began with (the tricks that made them are not in the record)."""
         return [c for c in self.pending if c is not None] + list(self.discards) + \
@@ -439,6 +439,17 @@ class PippinsMatch(Match):
     def decide(self) -> None:
         """Nothing to decide at the end of a hand: a side that crossed the target has already
         won (``after_action``); landing exactly on it is not enough, so play on."""
+
+    def to_json(self, indent: int | None = 1) -> str:
+        # The target is this game's option ``target``. The core's record loader passes both the
+        # record's "target" field and every option to ``Game.match(target=..., **options)``,
+        # which would get ``target`` twice: keep it in the record's "target" field only
+        # (``Game.match`` routes it back into the option).
+        from .. import record
+
+        written = record.match_record(self)
+        written["options"].pop("target", None)
+        return record.dumps(written, indent)
 
 
 OPTIONS = [
