@@ -128,16 +128,18 @@ class App:
         from .table import Table  # the widget helper's table
 
         keywords = self.settings.deal_keywords()
-        extra = dict(self.table_options)
+        keywords.update(self.table_options)
         if self.settings.seat is not None:
-            extra["seat"] = self.settings.seat
+            keywords["seat"] = self.settings.seat
         if self.settings.open_hands is not None:
-            extra["open_hands"] = self.settings.open_hands
+            keywords["open_hands"] = self.settings.open_hands
         if self.table is None:
-            self.table = Table(self.game.name, match=self.match, **keywords, **extra)
+            self.table = Table(self.game.name, match=self.match, **keywords)
+            if isinstance(self.table.last_error, SetupError):   # the table showed why
+                raise self.table.last_error
         else:
-            self.table.new_deal(**keywords, **extra)
-        self.box.children = (self.table,)
+            self.table.new_deal(self.game.name, match=self.match, **keywords)
+        self.box.children = (self.table.widget,)
 
 
 def app(game: str, match: bool = False, **table_options: Any) -> widgets.VBox:

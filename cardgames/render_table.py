@@ -1,0 +1,301 @@
+"""Pure helpers for the table (``cardgames.widgets``): names, words and score sheets.
+
+Nothing here imports ipywidgets; pandas is imported only by the functions that return
+DataFrames. Everything takes a hand (or a match) and returns text, HTML or a table, using only
+the engine's public surface, so it can be tested and reused without a notebook.
+
+Seat names: four seats are North, East, South and West (seat 0 = North, the eldest hand, then
+clockwise), two seats North and South; other counts are "Seat 0", "Seat 1"... matching the
+engine's own "seat n". Sides in partnership games are "North–South" and "East–West".
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .cards import Card
+from .render import card_colour, card_html
+
+if TYPE_CHECKING:
+    from .engine import Hand, Match
+
+COMPASS = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
+
+
+def seat_names(hand: "Hand", names: Sequence[str] | None = None) -> list[str]:
+    """A name for each seat: given ``names``, the game's own, or compass points."""
+    seats = hand.seats
+    if names is not None:
+        names = list(names)
+        if len(names) != seats:
+            raise ValueError(f"give {seats} names, one per seat, not {len(names)}")
+        return [str(n) for n in names]
+    own = [hand.seat_name(s) for s in range(seats)]
+    if any(name != f"seat {s}" for s, name in enumerate(own)):
+        return own
+    if seats in COMPASS:
+        return list(COMPASS[seats])
+    return [f"Seat {s}" for s in range(seats)]
+
+
+def unit_names(hand: "Hand", names: Sequence[str]) -> list[str]:
+    """The scoring units (``hand.score`` entries): sides in partnership games, else seats."""
+    if hand.partnerships:
+        units = []
+        for side in range(len(hand.score)):
+            members = [names[s] for s in range(hand.seats) if hand.side(s) == side]
+            units.append("–".join(members))
+        return units
+    return list(names[:len(hand.score)])
+
+
+def side_label(hand: "Hand", seat: int, names: Sequence[str]) -> str:
+    """A seat's side in words ("side North–South"), or "" in games without partnerships."""
+    if not hand.partnerships:
+        return ""
+    return "side " + unit_names(hand, names)[hand.side(seat)]
+
+
+_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """The engine's words with "seat 2" replaced by the seat's name ("South")."""
+    def replace(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return _SEAT_WORD.sub(replace, text)
+
+
+def card_face_html(card: Card, four_colour: bool = False) -> str:
+    """A face-up card as a small box, named in full for screen readers."""
+    return card_html(card, four_colour)
+
+
+def face_down_html(count: int) -> str:
+    """A face-down hand: only the number of cards (no card identity)."""
+    if count == 0:
+        return '<span class="cg-facedown">no cards</span>'
+    return (f'<span class="cg-facedown" title="{count} cards face down" '
+            f'aria-label="{count} cards face down">🂠 × {count}</span>')
+
+
+def public_info_html(hand: "Hand", names: Sequence[str]) -> str:
+    """What the game shows everybody (``hand.public_info()``) as a small table."""
+    rows = [f"<tr><th>{escape(label)}</th><td>{escape(name_seats(text, names))}</td></tr>"
+            for label, text in hand.public_info()]
+    if not rows:
+        return ""
+    return f'<table class="cg-public">{"".join(rows)}</table>'
+
+
+def action_words(hand: "Hand", seat: int, move: Any, names: Sequence[str], phase_before: Any,
+                 reveal: bool) -> str:
+    """One action in words ("West plays 10♥"). A discard is named only if ``reveal``."""
+    from .engine import Phase
+
+    who = names[seat]
+    if isinstance(move, Card):
+        if phase_before is Phase.DISCARD:
+            return f"{who} discards {move.label}" if reveal else f"{who} discards a card face down"
+        return f"{who} plays {move.label}"
+    label = getattr(move, "label", str(move))
+    verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles", "claim": "claims"}
+    return f"{who} {verbs.get(getattr(move, 'name', ''), 'declares ' + label)}"
+
+
+class Snapshot:
+    """What a hand showed before an action, to say in words what the action changed."""
+
+    def __init__(self, hand: "Hand"):
+        self.tricks = len(hand.tricks)
+        self.declarations = len(hand.declarations)
+        self.history = len(hand.history)
+        self.phase = hand.phase
+        self.info = {label: text for label, text in hand.public_info()}
+        self.over = hand.is_over
+
+
+def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
+                     reveal_seats: Sequence[int] = ()) -> list[str]:
+    """The events between ``before`` and now, in words: actions, tricks won and why, what
+    they earned, calls and their points, changes of trumps or reaches, the end of the hand.
+
+    Discards are named only for the seats in ``reveal_seats`` (they lie face down).
+    """
+    from .engine import Phase
+
+    events: list[str] = []
+    tricks_done = before.tricks
+    phase = before.phase
+    for seat, move in hand.history[before.history:]:
+        events.append(action_words(hand, seat, move, names, phase, seat in reveal_seats))
+        if isinstance(move, Card) and phase is Phase.DISCARD:
+            continue
+    for trick in hand.tricks[tricks_done:]:
+        events.append(name_seats(hand.explain_trick(trick), names))
+    for made in hand.declarations[before.declarations:]:
+        if made.points or made.cards:
+            shown = f", showing {' '.join(c.label for c in made.cards)}" if made.cards else ""
+            points = f" for {made.points} points" if made.points else ""
+            events.append(f"{names[made.seat]}'s {made.action.label}{points}{shown}.")
+    for label, text in hand.public_info():
+        if label.lower() == "stock":
+            continue
+        old = before.info.get(label)
+        if old is not None and old != text:
+            events.append(f"{label} now: {name_seats(text, names)}.")
+        elif old is None and before.history and label not in before.info:
+            events.append(f"{label}: {name_seats(text, names)}.")
+    if hand.phase is not before.phase and hand.phase is not Phase.OVER:
+        events.append(f"Now the {hand.phase.value} phase.")
+    if hand.is_over and not before.over:
+        events.append(end_words(hand, names))
+    return events
+
+
+def end_words(hand: "Hand", names: Sequence[str]) -> str:
+    units = unit_names(hand, names)
+    points = ", ".join(f"{u} {p}" for u, p in zip(units, hand.score))
+    reason = f" ({name_seats(hand.end_reason, names)})" if hand.end_reason else ""
+    return f"The hand is over{reason}. Points: {points}."
+
+
+def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[s]} {c.label}" for s, c in trick_cards)
+
+
+def score_frame(hand: "Hand", names: Sequence[str] | None = None):
+    """The score sheet of a hand as a pandas DataFrame: one row per trick (leader, cards,
+    winner, points, calls made during it) and running totals per side or player. A last row
+    "end" carries whatever the hand scored besides tricks and calls (a last-trick bonus, the
+    cachette), so the totals always equal ``hand.score``."""
+    import pandas as pd
+
+    names = seat_names(hand) if names is None else list(names)
+    units = unit_names(hand, names)
+    totals = [0] * len(hand.score)
+    rows = []
+    declarations = list(hand.declarations)
+
+    def calls_during(number: int) -> list[str]:
+        found = []
+        for made in declarations:
+            if made.trick_number == number - 1:
+                totals[hand.side(made.seat)] += made.points
+                points = f" +{made.points}" if made.points else ""
+                found.append(f"{names[made.seat]} {made.action.label}{points}")
+        return found
+
+    for trick in hand.tricks:
+        calls = calls_during(trick.number)
+        totals[hand.side(trick.winner)] += trick.points
+        rows.append({"Trick": trick.number, "Leader": names[trick.leader],
+                     "Cards": trick_cards_text(trick.cards, names),
+                     "Winner": names[trick.winner], "Points": trick.points,
+                     "Calls": "; ".join(calls), **dict(zip(units, list(totals)))})
+    pending = calls_during(len(hand.tricks) + 1)
+    other = [s - t for s, t in zip(hand.score, totals)]
+    if pending or any(other):
+        label = "end" if hand.is_over else "now"
+        rows.append({"Trick": label, "Leader": "", "Cards": "", "Winner": "",
+                     "Points": sum(other) if any(other) else 0, "Calls": "; ".join(pending),
+                     **dict(zip(units, list(hand.score)))})
+    columns = ["Trick", "Leader", "Cards", "Winner", "Points", "Calls", *units]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def match_frame(match: "Match", names: Sequence[str] | None = None):
+    """The match so far as a DataFrame: one row per finished hand, its points and the totals
+    (the last row's totals are ``match.scores``)."""
+    import pandas as pd
+
+    hand = match.hand
+    names = seat_names(hand) if names is None else list(names)
+    units = unit_names(hand, names)
+    totals = list(match.start_scores)
+    rows = []
+    for number, finished in enumerate(match.hands, 1):
+        totals = [t + p for t, p in zip(totals, finished.score)]
+        rows.append({"Hand": number, "Dealer": names[finished.dealer],
+                     **{f"{u} points": p for u, p in zip(units, finished.score)},
+                     **{f"{u} total": t for u, t in zip(units, totals)}})
+    if rows and totals != list(match.scores):
+        for u, t in zip(units, match.scores):
+            rows[-1][f"{u} total"] = t
+    columns = ["Hand", "Dealer", *[f"{u} points" for u in units], *[f"{u} total" for u in units]]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def frame_html(frame, empty: str = "No tricks yet.") -> str:
+    if frame is None or frame.empty:
+        return f"<i>{escape(empty)}</i>"
+    return frame.to_html(index=False, border=0, classes="cg-sheet")
+
+
+def colour_of(card: Card, four_colour: bool = False) -> str:
+    return card_colour(card, four_colour)
+
+
+def parse_deal_text(text: str, seats: int, names: Sequence[str],
+                    keywords: Sequence[str] = ()) -> dict[str, Any]:
+    """A deal written by hand: one line of cards per seat (optionally labelled ``North:`` or
+    ``0:``), a ``stock:`` line, and ``dealer: 3`` or game keywords (``trump: H``).
+
+    Returns the keywords for ``cg.deal(game, hands=..., stock=..., ...)``. Raises
+    ``SetupError`` saying which line is wrong.
+    """
+    from .engine import SetupError
+
+    hands: list[str | None] = [None] * seats
+    result: dict[str, Any] = {}
+    unlabelled: list[str] = []
+    lowered = {n.lower(): i for i, n in enumerate(names)}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        label, sep, rest = line.partition(":")
+        if not sep:
+            unlabelled.append(line)
+            continue
+        key = label.strip().lower()
+        rest = rest.strip()
+        if key == "stock":
+            result["stock"] = rest
+        elif key == "dealer":
+            try:
+                result["dealer"] = int(rest) if rest.isdigit() else lowered[rest.lower()]
+            except KeyError:
+                raise SetupError(f"line {number}: the dealer is a seat number or name, not {rest!r}") from None
+        elif key in keywords:
+            result[key] = rest
+        else:
+            seat = None
+            if key.isdigit():
+                seat = int(key)
+            elif key.startswith("seat ") and key[5:].strip().isdigit():
+                seat = int(key[5:].strip())
+            elif key in lowered:
+                seat = lowered[key]
+            if seat is None or not 0 <= seat < seats:
+                allowed = ", ".join(["stock", "dealer", *keywords, *names])
+                raise SetupError(f"line {number}: {label.strip()!r} is not a seat or a setting "
+                                 f"(use {allowed})")
+            if hands[seat] is not None:
+                raise SetupError(f"line {number}: {names[seat]}'s hand is given twice")
+            hands[seat] = rest
+    for line in unlabelled:
+        try:
+            free = hands.index(None)
+        except ValueError:
+            raise SetupError(f"too many lines of cards: {seats} seats, and the line {line!r} is extra") from None
+        hands[free] = line
+    missing = [names[i] for i, h in enumerate(hands) if h is None]
+    if missing:
+        raise SetupError(f"no cards given for {', '.join(missing)}: write one line per seat")
+    result["hands"] = hands
+    return result

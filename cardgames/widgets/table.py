@@ -1,0 +1,1083 @@
+"""The table: play any of the games step by step with ipywidgets, in a notebook or in Voila.
+
+``Table("yukon", seed=7, players=4, seat=2)`` deals a hand and shows it: every seat around the
+table with its name and side, the user's cards as buttons (legal ones enabled, the others
+disabled with the rule that forbids them as tooltip), the trick in the middle, what the game
+shows in public, a message line that says what happened and why, the score sheet, and the
+controls: Next / Finish trick / Finish hand for the computer seats, Undo / Redo, a Hint, and a
+New deal panel with the game's options.
+
+How it is built (STYLE.md): a fixed set of widgets per table, updated in place under
+``hold_sync()``; the widgets call only the engine's public surface; every callback goes through
+one guard that shows an exception in the message line; and what the browser receives is taken
+from ``hand.view(seat)``, so a face-down card's widget state holds no card identity.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from html import escape
+from typing import Any, Callable, Sequence
+
+import ipywidgets as widgets
+
+from .. import players as players_module
+from .. import render_table as rt
+from ..cards import Card
+from ..engine import Action, Game, Hand, IllegalAction, Match, Phase, SetupError
+from ..games import GAMES, get_game
+from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, button_colour
+
+__all__ = ["Table"]
+
+DEFAULT_OPPONENTS = "rule-of-thumb"
+MIN_CARD_BUTTONS = 13
+ACTION_BUTTONS = 8
+
+
+def player_kinds() -> list[str]:
+    """The computer players that exist now (looked up at call time: kinds are being added)."""
+    return list(players_module.PLAYER_KINDS)
+
+
+def make_player(kind: str, seed: int | None):
+    """A computer player of ``kind``, or a random one if that kind does not exist (yet)."""
+    if kind not in players_module.PLAYER_KINDS:
+        kind = "random"
+    return players_module.make_player(kind, seed)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return (4 if card.suit is None else int(card.suit), int(card.rank))
+
+
+def _option_text(value: Any) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def _parse_option_text(text: str) -> Any:
+    text = text.strip()
+    if text.lower() in ("", "none"):
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if " " in text or "," in text:
+        return text.replace(",", " ").split()
+    return text
+
+
+class Table:
+    """A card table for one of the games (or a match of it), built once and updated in place.
+
+    Parameters: ``game`` (name or alias), ``seed`` (repeatable deal; random if None),
+    ``players``, ``seat`` (the user's seat, or None to watch and step through every seat),
+    ``open_hands`` (every hand face up; default: True when watching, else False),
+    ``opponents`` (a kind from ``cardgames.players.PLAYER_KINDS``; "random" if it does not
+    exist), ``match`` and ``target`` (play a match over ``cg.match``), ``four_colour``,
+    ``auto`` (computer seats play at once until the user's next decision; default: True when
+    the user has a seat), ``names`` (one per seat), and the game's options as keywords.
+
+    Display it with ``display(table)`` (or ``table.widget``). The controls are attributes:
+    ``card_buttons``, ``action_buttons``, ``next_button``, ``finish_trick_button``,
+    ``finish_hand_button``, ``undo_button``, ``redo_button``, ``back_button``,
+    ``forward_button``, ``hint_button``, ``message``, ``log``, ``score``, ``deal_button`` and
+    the set-up controls; ``hand`` is the hand on the table and ``match`` the match (or None).
+    """
+
+    def __init__(self, game: "str | Game" = "yukon", seed: int | None = None, *,
+                 players: int | None = None, seat: int | None = 0,
+                 open_hands: bool | None = None, opponents: str = DEFAULT_OPPONENTS,
+                 match: bool = False, target: int | None = None, four_colour: bool = False,
+                 auto: bool | None = None, names: Sequence[str] | None = None,
+                 **options: Any):
+        self.last_error: BaseException | None = None
+        self.match: Match | None = None
+        self._hand: Hand | None = None
+        self._review = False            # a match hand just finished: show it until "Next hand"
+        self._redo: list[tuple[int, Any, bool]] = []   # (seat, action, starts a redo group)
+        self._declined: tuple = ()
+        self._hinted: Any = None
+        self._log: list[tuple[int, str]] = []
+        self._shown_seat: int | None = None
+        self._shown_cards: list[Card] = []
+        self._action_moves: list[tuple[int, Action]] = []
+        self._option_boxes: dict[str, tuple[widgets.VBox, dict[str, widgets.Widget]]] = {}
+        self._names_given = list(names) if names is not None else None
+        self.deal_text_last = ""
+        self.last_traceback = ""
+        self._busy = False
+        self._ready = False
+        self._pending: list[str] = []
+        self._build(get_game(game))
+        self.four_colour_box.value = four_colour
+        self.opponents_select.value = opponents if opponents in self.opponents_select.options \
+            else self.opponents_select.options[0]
+        self._busy = True
+        try:
+            self.new_deal(game, seed=seed, players=players, seat=seat, open_hands=open_hands,
+                          opponents=opponents, match=match, target=target, auto=auto, **options)
+        finally:
+            self._busy = False
+        self._ready = True
+        self.refresh()
+        self._show_pending()
+
+    # -- building the widgets (once) ---------------------------------------------------------
+
+    def _button(self, description: str, css: str, handler: Callable[[], None], tooltip: str = "",
+                style: str = "", width: str = "auto") -> widgets.Button:
+        button = widgets.Button(description=description, tooltip=tooltip, button_style=style,
+                                layout=widgets.Layout(width=width))
+        button.add_class(css)
+        button.on_click(lambda _b: self._guarded(handler))
+        return button
+
+    def _build(self, game: Game) -> None:
+        W = widgets
+        self.css = W.HTML(CSS)
+        self.header = W.HTML()
+        self.header.add_class("cg-header")
+        self.info = W.HTML()
+        self.info.add_class("cg-info")
+
+        # seats, trick, cards, actions
+        self.seat_boxes: list[widgets.HTML] = []
+        self.trick_slots: list[widgets.HTML] = []
+        self.trick_title = W.HTML()
+        self.trick_row = W.HBox(layout=W.Layout(flex_flow="row wrap", justify_content="center"))
+        self.last_trick = W.HTML()
+        self.trick_box = W.VBox([self.trick_title, self.trick_row, self.last_trick],
+                                layout=W.Layout(grid_area="trick", align_items="center"))
+        self.trick_box.add_class("cg-trick")
+        self.arena = W.GridBox(layout=W.Layout(grid_gap="6px", width="100%"))
+        self.arena.add_class("cg-arena")
+        self.hand_label = W.HTML()
+        self.card_buttons: list[widgets.Button] = []
+        self.cards_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._ensure_card_buttons(MIN_CARD_BUTTONS)
+        self.action_buttons = [self._action_button(i) for i in range(ACTION_BUTTONS)]
+        self.actions_row = W.HBox(self.action_buttons, layout=W.Layout(flex_flow="row wrap"))
+
+        # stepping and undo
+        self.next_button = self._button("Next", "cg-next", self.next_step,
+                                        "Let the computer take the next action", "primary")
+        self.finish_trick_button = self._button("Finish trick", "cg-finish-trick",
+                                                self.finish_trick,
+                                                "Let the computer seats play to the end of this trick")
+        self.finish_hand_button = self._button("Finish hand", "cg-finish-hand", self.finish_hand,
+                                               "Let the computer seats play on to the end of the hand "
+                                               "(stopping at your decisions)")
+        self.undo_button = self._button("Undo", "cg-undo", self.undo,
+                                        "Take back to your previous decision")
+        self.redo_button = self._button("Redo", "cg-redo", self.redo, "Take again what was undone")
+        self.back_button = self._button("◀ 1", "cg-back", self.back_one,
+                                        "Step back one action (any seat)", width="3.5em")
+        self.forward_button = self._button("1 ▶", "cg-forward", self.forward_one,
+                                           "Step forward one action again", width="3.5em")
+        self.hint_button = self._button("Hint", "cg-hint", self.hint,
+                                        "The card the rule-of-thumb player would choose, and why",
+                                        "info")
+        self.auto_box = W.Checkbox(value=True, description="Computers play at once",
+                                   indent=False, layout=W.Layout(width="auto"))
+        self.controls = W.HBox([self.next_button, self.finish_trick_button,
+                                self.finish_hand_button, self.undo_button, self.redo_button,
+                                self.back_button, self.forward_button, self.hint_button,
+                                self.auto_box], layout=W.Layout(flex_flow="row wrap"))
+
+        # words and scores
+        self.message = W.HTML()
+        self.message.add_class("cg-message")
+        self.log = W.HTML()
+        self.log.add_class("cg-log")
+        self.score = W.HTML()
+        self.score.add_class("cg-score")
+        self.match_score = W.HTML()
+        self.match_score.add_class("cg-match-score")
+        self.story = W.Accordion([W.VBox([self.log])], titles=("Story of the hand",))
+        self.sheets = W.Accordion([W.VBox([self.score, self.match_score])],
+                                  titles=("Score sheet",), selected_index=0)
+
+        # set-up: a new deal
+        self.game_select = W.Dropdown(options=[(g.title, name) for name, g in GAMES.items()],
+                                      value=game.name, description="Game")
+        self.players_select = W.Dropdown(description="Players")
+        self.seat_select = W.Dropdown(description="Your seat")
+        self.opponents_select = W.Dropdown(options=player_kinds() or ["random"],
+                                           description="Opponents")
+        self.seed_box = W.IntText(description="Seed", layout=W.Layout(width="14em"))
+        self.random_seed_button = self._button("🎲", "cg-random-seed", self._random_seed,
+                                               "A new random seed", width="3em")
+        self.open_hands_box = W.Checkbox(description="Open hands (all face up)", indent=False)
+        self.four_colour_box = W.Checkbox(description="Four-colour suits", indent=False)
+        self.match_box = W.Checkbox(description="Play a match", indent=False)
+        self.target_box = W.IntText(value=0, description="Target",
+                                    tooltip="Points to win the match (0: the game's own target)",
+                                    layout=W.Layout(width="12em"))
+        self.options_area = W.VBox()
+        self.deal_button = self._button("Deal", "cg-deal", self.deal_from_controls,
+                                        "Deal a new hand with these settings", "success")
+        self.deal_text = W.Textarea(
+            placeholder="One line of cards per seat (e.g. 'North: AS KH 10D ...'), then "
+                        "'stock: ...' (the first card drawn first); 'dealer: 3' if needed.",
+            layout=W.Layout(width="100%", height="7em"))
+        self.deal_text_button = self._button("Deal these cards", "cg-deal-text",
+                                             self.deal_from_text,
+                                             "Set the deal up from the text (it is then cleared, "
+                                             "so the hidden hands stay hidden)")
+        self.setup = W.VBox([
+            W.HBox([self.game_select, self.players_select, self.seat_select],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.opponents_select, self.seed_box, self.random_seed_button],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.open_hands_box, self.four_colour_box, self.match_box, self.target_box],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<b>Options</b> (each with what it changes)"),
+            self.options_area,
+            self.deal_button,
+            W.HTML("<b>Or set a deal up by hand</b>"),
+            self.deal_text, self.deal_text_button,
+        ])
+        self.setup_panel = W.Accordion([self.setup], titles=("New deal",))
+        self.game_select.observe(lambda _c: self._guarded(self._on_game_change), names="value")
+        self.players_select.observe(lambda _c: self._guarded(self._on_players_change),
+                                    names="value")
+        self.four_colour_box.observe(lambda _c: self._guarded(lambda: None), names="value")
+        self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands), names="value")
+        self._on_game_change()
+
+        self.widget = W.VBox([self.css, self.header, self.info, self.arena, self.hand_label,
+                              self.cards_row, self.actions_row, self.controls, self.message,
+                              self.sheets, self.story, self.setup_panel])
+        self.widget.add_class("cg-table")
+
+    def _ensure_card_buttons(self, count: int) -> None:
+        """Grow the pool of card buttons (only when a deal needs more than ever before)."""
+        while len(self.card_buttons) < count:
+            index = len(self.card_buttons)
+            button = widgets.Button(layout=widgets.Layout(width=CARD_WIDTH, height=CARD_HEIGHT,
+                                                          display="none"))
+            button.style.font_weight = "bold"
+            button.add_class("cg-card")
+            button.on_click(lambda _b, i=index: self._guarded(self._click_card, i))
+            self.card_buttons.append(button)
+        if tuple(self.cards_row.children) != tuple(self.card_buttons):
+            self.cards_row.children = tuple(self.card_buttons)
+
+    def _action_button(self, index: int) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="auto", display="none"),
+                                button_style="warning")
+        button.add_class("cg-action")
+        button.on_click(lambda _b: self._guarded(self._click_action, index))
+        return button
+
+    def _ensure_seats(self, count: int) -> None:
+        while len(self.seat_boxes) < count:
+            seat = len(self.seat_boxes)
+            box = widgets.HTML(layout=widgets.Layout(grid_area=f"s{seat}"))
+            box.add_class("cg-seat")
+            box.add_class(f"cg-seat-{seat}")
+            self.seat_boxes.append(box)
+            slot = widgets.HTML(layout=widgets.Layout(min_width="5em"))
+            slot.add_class("cg-slot")
+            self.trick_slots.append(slot)
+
+    def __repr__(self) -> str:
+        return f"<Table: {self.hand!r}, seat {self.seat}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- the guard: every callback goes through it ----------------------------------------------
+
+    def _guarded(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a callback; redraw; show what happened, or the exception, in the message line.
+
+        A callback fired inside another (a control changed while dealing) just runs: the
+        outer one redraws and reports."""
+        if self._busy:
+            return fn(*args, **kwargs)
+        self._busy = True
+        self._pending = []
+        error_text = None
+        result = None
+        try:
+            result = fn(*args, **kwargs)
+        except IllegalAction as error:
+            error_text = self._error(f"Not allowed: {self._words(str(error))}", error)
+        except SetupError as error:
+            error_text = self._error(f"Cannot deal: {self._words(str(error))}", error)
+        except Exception as error:  # noqa: BLE001 - shown to the user, kept in last_error
+            error_text = self._error(f"Something went wrong: {type(error).__name__}: {error}", error)
+        finally:
+            self._busy = False
+        try:
+            if self._ready:
+                self.refresh()
+        except Exception as error:  # noqa: BLE001
+            error_text = error_text or self._error(
+                f"Something went wrong while drawing the table: {type(error).__name__}: {error}", error)
+        if error_text is not None:
+            self.message.value = f'<span class="cg-error" role="alert">{escape(error_text)}</span>'
+        elif self._ready:
+            self._show_pending()
+        return result
+
+    def _error(self, text: str, error: BaseException) -> str:
+        self.last_error = error
+        self.last_traceback = traceback.format_exc()
+        return text
+
+    def _say(self, lines: Sequence[str], record: bool = True) -> None:
+        """Words for the message line (and, if ``record``, for the story of the hand)."""
+        lines = [line for line in lines if line]
+        if record:
+            count = self._action_count()
+            self._log.extend((count, line) for line in lines)
+        self._pending.extend(lines)
+
+    def _show_pending(self) -> None:
+        lines = list(self._pending)
+        more = len(lines) - 5
+        if more > 0:
+            lines = [f"… {more} earlier events in the story below."] + lines[-5:]
+        prompt = self._prompt()
+        if prompt and prompt not in lines:
+            lines.append(prompt)
+        self.message.value = "<br>".join(escape(line) for line in lines)
+        self._pending = []
+
+    def _words(self, text: str) -> str:
+        return rt.name_seats(text, self.names) if getattr(self, "names", None) else text
+
+    # -- dealing --------------------------------------------------------------------------------
+
+    def new_deal(self, game: "str | Game | None" = None, seed: int | None = None, *,
+                 players: int | None = None, seat: int | None = 0,
+                 open_hands: bool | None = None, opponents: str | None = None,
+                 match: bool = False, target: int | None = None, auto: bool | None = None,
+                 hands: Sequence[Any] | None = None, stock: Any = None,
+                 dealer: int | None = None, **options: Any) -> None:
+        """Deal (or start a match) and show it. The widgets stay; their traits change."""
+        game = get_game(game if game is not None else self.game_select.value)
+        if seed is None and hands is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+        if match:
+            if hands is not None:
+                raise SetupError("a match is dealt from a seed, not from cards set up by hand")
+            new_match = game.match(seed, players=players, target=target, **options)
+            new_hand = new_match.hand
+        else:
+            new_match = None
+            new_hand = game.deal(seed, hands=hands, stock=stock, players=players, dealer=dealer,
+                                 **options)
+        seats = new_hand.seats
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < seats):
+            raise SetupError(f"seat must be None (watch) or a seat from 0 to {seats - 1}, not {seat!r}")
+        self.game = game
+        self.match = new_match
+        self._hand = None if new_match else new_hand
+        self.seed = seed
+        self.seat = seat
+        self.open_hands = (seat is None) if open_hands is None else bool(open_hands)
+        self.opponents = opponents or self.opponents_select.value
+        self.names = rt.seat_names(new_hand, self._names_given if self._names_given and
+                                   len(self._names_given) == seats else None)
+        base = seed if seed is not None else 0
+        self.computer_players = {s: make_player(self.opponents, base * 31 + s) for s in range(seats)}
+        self.advisor = make_player("rule-of-thumb", base)
+        self._review = False
+        self._redo = []
+        self._declined = ()
+        self._hinted = None
+        self._log = []
+        self._ensure_seats(seats)
+        size = max(MIN_CARD_BUTTONS, max(len(h) for h in new_hand.hands))
+        self._ensure_card_buttons(size)
+        self._sync_controls(game, new_hand, players, seat, options, match, target)
+        with self.auto_box.hold_sync():
+            self.auto_box.value = (seat is not None) if auto is None else bool(auto)
+        self._layout_arena()
+        what = "A match" if new_match else "A new hand"
+        how = f"seed {seed}" if seed is not None else "cards set up by hand"
+        self._say([f"{what} of {game.title} ({how}); {self.names[new_hand.dealer]} deals. "
+                   ], record=False)
+        if self.auto_box.value:
+            self._run_computers()
+
+    def _sync_controls(self, game: Game, hand: Hand, players: int | None, seat: int | None,
+                       options: dict[str, Any], match: bool, target: int | None) -> None:
+        """Make the set-up controls show the deal just made (so it can be repeated)."""
+        self._syncing = True
+        try:
+            if self.game_select.value != game.name:
+                self.game_select.value = game.name
+            self._on_game_change()
+            self.players_select.value = hand.players
+            self._on_players_change()
+            self.seat_select.value = seat
+            if self.seed is not None:
+                self.seed_box.value = self.seed
+            self.open_hands_box.value = self.open_hands
+            self.match_box.value = bool(match)
+            self.target_box.value = target or 0
+            if self.opponents in self.opponents_select.options:
+                self.opponents_select.value = self.opponents
+            _box, controls = self._option_boxes[game.name]
+            for name, control in controls.items():
+                value = options.get(name, game.options[name].default)
+                if isinstance(control, widgets.Text):
+                    control.value = _option_text(value)
+                else:
+                    control.value = value
+        finally:
+            self._syncing = False
+
+    def _on_game_change(self) -> None:
+        game = get_game(self.game_select.value)
+        counts = list(game.player_counts)
+        with self.players_select.hold_sync():
+            self.players_select.options = [(str(n), n) for n in counts]
+            self.players_select.value = game.default_players
+        self._on_players_change()
+        self.options_area.children = (self._options_box(game),)
+
+    def _on_players_change(self) -> None:
+        game = get_game(self.game_select.value)
+        players = self.players_select.value or game.default_players
+        seats = game.hand_class.seats_for(players)
+        names = list(rt.COMPASS.get(seats, [f"Seat {s}" for s in range(seats)]))
+        old = self.seat_select.value
+        with self.seat_select.hold_sync():
+            self.seat_select.options = [("None: watch every seat", None)] + \
+                [(f"{name} (seat {s})", s) for s, name in enumerate(names)]
+            self.seat_select.value = old if old is None or old < seats else 0
+
+    def _on_open_hands(self) -> None:
+        if getattr(self, "_syncing", False) or not self._ready:
+            return
+        self.open_hands = self.open_hands_box.value
+
+    def _options_box(self, game: Game) -> widgets.VBox:
+        """The controls for a game's options, built the first time the game is chosen."""
+        if game.name not in self._option_boxes:
+            rows, controls = [], {}
+            for name, option in game.options.items():
+                if option.choices and all(isinstance(c, bool) for c in option.choices):
+                    control = widgets.Checkbox(value=bool(option.default), description=name,
+                                               indent=False, layout=widgets.Layout(width="22em"))
+                elif option.choices:
+                    control = widgets.Dropdown(options=[(str(c), c) for c in option.choices],
+                                               value=option.default, description=name,
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="22em"))
+                else:
+                    control = widgets.Text(value=_option_text(option.default), description=name,
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="22em"))
+                control.add_class("cg-option")
+                doc = widgets.HTML(f'<small>{escape(option.doc)}</small>',
+                                   layout=widgets.Layout(width="36em"))
+                rows.append(widgets.HBox([control, doc]))
+                controls[name] = control
+            self._option_boxes[game.name] = (widgets.VBox(rows), controls)
+        return self._option_boxes[game.name][0]
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options as the controls now show them (only those that differ from the default)."""
+        game = get_game(self.game_select.value)
+        _box, controls = self._option_boxes[game.name]
+        chosen = {}
+        for name, control in controls.items():
+            value = control.value
+            if isinstance(control, widgets.Text):
+                value = _parse_option_text(value)
+            if value != game.options[name].default:
+                chosen[name] = value
+        return chosen
+
+    def deal_from_controls(self) -> None:
+        """The Deal button: a new hand (or match) with the settings the controls show."""
+        target = self.target_box.value or None
+        self.new_deal(self.game_select.value, seed=self.seed_box.value,
+                      players=self.players_select.value, seat=self.seat_select.value,
+                      open_hands=self.open_hands_box.value, opponents=self.opponents_select.value,
+                      match=self.match_box.value, target=target, **self.chosen_options())
+
+    def deal_from_text(self) -> None:
+        """A deal set up by hand from the text box: one line per seat, then the stock."""
+        game = get_game(self.game_select.value)
+        players = self.players_select.value
+        seats = game.hand_class.seats_for(players)
+        names = list(rt.COMPASS.get(seats, [f"Seat {s}" for s in range(seats)]))
+        text = self.deal_text.value
+        setup = rt.parse_deal_text(text, seats, names, game.deal_keywords)
+        self.new_deal(game, seed=None, players=players, seat=self.seat_select.value,
+                      open_hands=self.open_hands_box.value, opponents=self.opponents_select.value,
+                      **setup, **self.chosen_options())
+        self.deal_text_last = text
+        self.deal_text.value = ""
+
+    def _random_seed(self) -> None:
+        self.seed_box.value = random.SystemRandom().randrange(1, 10**6)
+
+    # -- the state ----------------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand:
+        """The hand on the table (in a match: the current one, or the one just finished)."""
+        if self.match is None:
+            assert self._hand is not None
+            return self._hand
+        if self._review and not self.match.is_over and self.match.hands:
+            return self.match.hands[-1]
+        return self.match.hand
+
+    def _target(self) -> "Hand | Match":
+        return self.match if self.match is not None else self.hand
+
+    def _action_count(self) -> int:
+        if self.match is not None:
+            return len(self.match.actions)
+        return len(self._hand.history) if self._hand is not None else 0
+
+    def _last_action(self) -> tuple[int, Any] | None:
+        if self.match is not None:
+            actions = self.match.actions
+            return actions[-1][1:] if actions else None
+        history = self.hand.history
+        return history[-1] if history else None
+
+    def user_controls(self, seat: int) -> bool:
+        """Does the user decide for ``seat``? (Their own seat, the dummy they play; when
+        watching with open hands, every seat: a teacher may click for whoever is to move.)"""
+        if self._review:
+            return False
+        if self.seat is None:
+            return self.open_hands
+        return self.hand.controller(seat) == self.seat
+
+    def is_computer(self, seat: int) -> bool:
+        return self.seat is None or self.hand.controller(seat) != self.seat
+
+    def _user_open_actions(self) -> list[tuple[int, Action]]:
+        hand = self.hand
+        if hand.is_over or self._review:
+            return []
+        found = []
+        for seat, actions in hand.open_actions_by_seat().items():
+            if self.seat is not None and hand.controller(seat) == self.seat or \
+                    self.seat is None and self.open_hands:
+                found.extend((seat, a) for a in actions)
+        return found
+
+    def _visible_hands(self) -> list[list[Card | None]]:
+        """Each seat's cards as the user may see them: None for a card face down."""
+        hand = self.hand
+        if self.open_hands:
+            return [list(h) for h in hand.hands]
+        if self.seat is None:
+            visible = []
+            for seat, cards in enumerate(hand.hands):
+                shown = list(hand.exposed(seat))
+                row: list[Card | None] = []
+                for card in cards:
+                    if card in shown:
+                        shown.remove(card)
+                        row.append(card)
+                    else:
+                        row.append(None)
+                visible.append(row)
+            return visible
+        return [list(h) for h in hand.view(self.seat).hands]
+
+    def _prompt(self) -> str:
+        hand = self.hand
+        if self.match is not None and self.match.is_over:
+            return f"The match is over: {self._words(self.match.end_reason)}."
+        if self._review:
+            return "The hand is over. Press Next hand to deal the next one."
+        if hand.is_over:
+            return "The hand is over. Undo to step back through it, or deal a new hand."
+        mover = hand.to_move
+        if mover is not None and self.user_controls(mover):
+            who = "you" if self.seat is not None and mover == self.seat else \
+                f"you, for {self.names[mover]}" if self.seat is not None else self.names[mover]
+            doing = {Phase.DISCARD: "choose a card to discard", Phase.DOUBLING: "pass or double",
+                     Phase.PLAY: "play a card"}.get(hand.phase, "act")
+            if hand.legal_actions().named and hand.phase is Phase.PLAY:
+                doing += " (or take one of the actions shown)"
+            return f"Your turn ({who}): {doing}."
+        if self._user_open_actions():
+            return "You may take an action shown now, or press Next to let the moment pass."
+        if mover is not None:
+            return f"{self.names[mover]} to move: press Next (or Finish trick / Finish hand)."
+        return ""
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def _apply(self, move: Any, seat: int | None = None, redoing: bool = False) -> None:
+        """Every action goes through here: apply, say what happened, watch for a hand's end."""
+        hand = self.hand
+        actor = hand.to_move if seat is None else seat
+        before = rt.Snapshot(hand)
+        self._target().apply(move, seat)
+        if not redoing:
+            self._redo = []
+        self._hinted = None
+        reveal = range(hand.seats) if self.open_hands else \
+            [s for s in range(hand.seats) if self.seat is not None and hand.controller(s) == self.seat]
+        events = rt.describe_changes(before, hand, self.names, reveal_seats=list(reveal))
+        if actor is not None and not self.is_computer(actor):
+            self._declined = ()
+        if self.match is not None and (self.match.hand is not hand or self.match.is_over):
+            if self.match.is_over:
+                events.append(f"The match is over: {self._words(self.match.end_reason)}.")
+            else:
+                self._review = True
+                scores = ", ".join(f"{u} {s}" for u, s in
+                                   zip(rt.unit_names(hand, self.names), self.match.scores))
+                events.append(f"Match scores: {scores}.")
+        self._say(events)
+
+    def _click_card(self, index: int) -> None:
+        card = self._shown_cards[index]
+        seat = self._shown_seat
+        hand = self.hand
+        if seat is None or seat != hand.to_move:
+            raise IllegalAction(hand.why_illegal(card, seat) or "not your turn", card, seat)
+        self._apply(card)
+        self._after_user_action()
+
+    def _click_action(self, index: int) -> None:
+        seat, action = self._action_moves[index]
+        hand = self.hand
+        self._apply(action, None if seat == hand.to_move else seat)
+        self._after_user_action()
+
+    def _after_user_action(self) -> None:
+        if self.auto_box.value:
+            self._run_computers()
+
+    def computer_step(self) -> bool:
+        """One action by a computer seat: an open declaration it wants, else the seat to move
+        if a computer decides for it. False when nothing was done (the user's turn, the end)."""
+        hand = self.hand
+        if hand.is_over or self._review:
+            return False
+        for seat, actions in hand.open_actions_by_seat().items():
+            if self.is_computer(seat):
+                decider = hand.controller(seat)
+                chosen = self.computer_players[decider].declare(hand.view(decider), actions)
+                if chosen is not None:
+                    self._apply(chosen, seat)
+                    return True
+        mover = hand.to_move
+        if mover is None or not self.is_computer(mover):
+            return False
+        decider = hand.controller(mover)
+        self._apply(self.computer_players[decider].choose(hand.view(decider)))
+        return True
+
+    def _user_must_decide(self) -> bool:
+        """Should the computers stop for the user? (Their turn, or a new chance to declare.)"""
+        hand = self.hand
+        if hand.to_move is not None and not self.is_computer(hand.to_move):
+            return True
+        open_now = tuple(self._user_open_actions())
+        if open_now and open_now != self._declined:
+            return True
+        return False
+
+    def _run_computers(self, stop: Callable[[], bool] | None = None, limit: int = 5000) -> int:
+        """Let the computer seats act until the user must decide, the hand ends or ``stop()``."""
+        steps = 0
+        hand = self.hand
+        while steps < limit and not self._review and self.hand is hand and not hand.is_over:
+            if self._user_must_decide():
+                break
+            if stop is not None and stop():
+                break
+            if not self.computer_step():
+                break
+            steps += 1
+        return steps
+
+    def next_step(self) -> None:
+        """Next: the computer takes one action (or, after a match hand, the next hand starts)."""
+        if self._review:
+            self._review = False
+            self._log = []
+            self._say([f"Hand {len(self.match.hands) + 1}: {self.names[self.hand.dealer]} deals."],
+                      record=False)
+            if self.auto_box.value:
+                self._run_computers()
+                return
+        self._declined = tuple(self._user_open_actions())
+        if not self.computer_step():
+            self._say(["Nothing for the computer to do now."], record=False)
+        elif self.auto_box.value and self.seat is not None:
+            self._run_computers()
+
+    def finish_trick(self) -> None:
+        """The computer seats play on to the end of this trick (stopping for the user)."""
+        hand = self.hand
+        self._declined = tuple(self._user_open_actions())
+        count = len(hand.tricks)
+        self._run_computers(stop=lambda: len(hand.tricks) > count)
+
+    def finish_hand(self) -> None:
+        """The computer seats play on to the end of the hand (stopping for the user)."""
+        self._declined = tuple(self._user_open_actions())
+        self._run_computers()
+
+    # -- undo and redo ----------------------------------------------------------------------------
+
+    def _undo_one(self) -> tuple[int, Any]:
+        last = self._last_action()
+        if last is None:
+            raise IllegalAction("there is nothing to undo: no action has been taken"
+                                + (" in this match" if self.match else " in this hand"))
+        self._target().undo()
+        self._review = False
+        self._hinted = None
+        count = self._action_count()
+        self._log = [(n, line) for n, line in self._log if n <= count]
+        return last
+
+    def undo(self) -> None:
+        """Back to the user's previous decision (the computer actions since then are undone
+        too). Watching, or with no decision of the user's yet: one action, or to the start."""
+        if self.seat is None:
+            self.back_one()
+            return
+        undone: list[tuple[int, Any]] = []
+        while True:
+            last = self._last_action()
+            if last is None:
+                break
+            seat = last[0]
+            was_user = self.hand.controller(seat) == self.seat
+            undone.append(self._undo_one())
+            if was_user:
+                break
+        if not undone:
+            raise IllegalAction("there is nothing to undo: no action has been taken yet")
+        entries = [(s, m, i == len(undone) - 1) for i, (s, m) in enumerate(undone)]
+        self._redo.extend(entries)
+        self._declined = ()
+        count = len(undone)
+        self._say([f"Undone {count} action{'s' if count != 1 else ''}: back to your "
+                   f"previous decision." if self.hand.history or self.match else
+                   f"Undone {count} action{'s' if count != 1 else ''}: back to the start."],
+                  record=False)
+
+    def redo(self) -> None:
+        """Take again what the last Undo took back."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to redo")
+        first = True
+        while self._redo and (first or not self._redo[-1][2]):
+            seat, move, _start = self._redo.pop()
+            self._apply(move, None if seat == self.hand.to_move else seat, redoing=True)
+            first = False
+
+    def back_one(self) -> None:
+        """Step back one action, whoever took it."""
+        seat, move = self._undo_one()
+        self._redo.append((seat, move, True))
+        self._say([f"Stepped back one action ({self.names[seat]}'s)."], record=False)
+
+    def forward_one(self) -> None:
+        """Step forward one action that was stepped back (or undone)."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to step forward to")
+        seat, move, _start = self._redo.pop()
+        self._apply(move, None if seat == self.hand.to_move else seat, redoing=True)
+        if self._redo and not self._redo[-1][2]:
+            # what remains of a group undone together is now a group of its own
+            s, m, _ = self._redo[-1]
+            self._redo[-1] = (s, m, True)
+
+    # -- hint -----------------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """What the rule-of-thumb player would do in the user's place, and why."""
+        hand = self.hand
+        mover = hand.to_move
+        if mover is not None and self.user_controls(mover):
+            decider = hand.controller(mover)
+            advice = self.advisor.advise(hand.view(decider))
+            self._hinted = advice.action
+            label = advice.action.label if hasattr(advice.action, "label") else str(advice.action)
+            self._say([f"Hint: {label}. {self._words(advice.reason)}"], record=False)
+        elif self._user_open_actions():
+            seat, _ = self._user_open_actions()[0]
+            actions = [a for s, a in self._user_open_actions() if s == seat]
+            chosen = self.advisor.declare(hand.view(hand.controller(seat)), actions)
+            self._hinted = chosen
+            self._say([f"Hint: {chosen.label}." if chosen is not None else
+                       "Hint: let the moment pass (press Next)."], record=False)
+        else:
+            self._say(["No hint: it is not your decision now. " + self._prompt()], record=False)
+
+    # -- drawing the table ----------------------------------------------------------------------------
+
+    def _layout_arena(self) -> None:
+        """Place the seats around the trick: the user's seat at the bottom."""
+        hand = self.hand
+        n = hand.seats
+        bottom = self.seat if self.seat is not None else (n // 2 if n in (2, 4) else 0)
+        if n == 4:
+            top, left, right = (bottom + 2) % 4, (bottom + 1) % 4, (bottom + 3) % 4
+            areas = f'". s{top} ." "s{left} trick s{right}" ". s{bottom} ."'
+            columns = "1fr 2fr 1fr"
+        else:
+            others = [(bottom + i) % n for i in range(1, n)]
+            k = max(1, len(others))
+            areas = ('"' + " ".join(f"s{s}" for s in others) + '" ' if others else "") + \
+                '"' + " ".join(["trick"] * k) + '" "' + " ".join([f"s{bottom}"] * k) + '"'
+            columns = f"repeat({k}, 1fr)"
+        with self.arena.hold_sync():
+            self.arena.layout.grid_template_areas = areas
+            self.arena.layout.grid_template_columns = columns
+            self.arena.children = tuple(self.seat_boxes[:n]) + (self.trick_box,)
+        self.trick_row.children = tuple(self.trick_slots[:n])
+
+    def refresh(self) -> None:
+        """Bring every widget up to date with the hand (traits only; no widget is created)."""
+        hand = self.hand
+        names = self.names
+        if len(self.arena.children) != hand.seats + 1:
+            self._layout_arena()
+        four = self.four_colour_box.value
+        visible = self._visible_hands()
+        mover = hand.to_move
+        # Which hand the card buttons show: the one the user decides for now, else their own.
+        if mover is not None and self.user_controls(mover) and None not in visible[mover]:
+            shown = mover
+        elif self.seat is not None:
+            shown = self.seat
+        elif self.open_hands and mover is not None:
+            shown = mover
+        else:
+            shown = None
+        self._shown_seat = shown
+        cards = sorted([c for c in visible[shown] if c is not None], key=_sort_key) \
+            if shown is not None else []
+        self._shown_cards = cards
+
+        # header and public information
+        title = f"{self.game.title}" + (f" — match, hand {len(self.match.hands) + (0 if self._review else 1)}"
+                                        if self.match is not None else "")
+        deal = f"seed {self.seed}" if hand.seed is not None else "set up by hand"
+        state = ("over" if hand.is_over else
+                 f"trick {hand.trick_number}, {hand.phase.value} phase, "
+                 f"{names[mover]} to move" if mover is not None else "")
+        self.header.value = (f"<b>{escape(title)}</b> · {hand.players} players · "
+                             f"{escape(deal)} · dealer {escape(names[hand.dealer])} · {escape(state)}")
+        self.info.value = rt.public_info_html(hand, names)
+
+        # seats
+        for seat in range(hand.seats):
+            box = self.seat_boxes[seat]
+            side = rt.side_label(hand, seat, names)
+            you = " (you)" if self.seat == seat else ""
+            if self.seat is not None and seat != self.seat and hand.controller(seat) == self.seat:
+                you = " (you play it)"
+            dummy = hand.controller(seat) != seat
+            row = visible[seat]
+            if seat == shown and cards:
+                content = f"{len(row)} cards: below"
+            else:
+                up = [c for c in row if c is not None]
+                down = sum(1 for c in row if c is None)
+                parts = []
+                if up:
+                    parts.append("".join(rt.card_face_html(c, four) for c in sorted(up, key=_sort_key)))
+                if down or not up:
+                    parts.append(rt.face_down_html(down))
+                content = " ".join(parts)
+            score_unit = hand.side(seat)
+            marker = " ◀ to move" if seat == mover else ""
+            box.value = (f'<div><b>{escape(names[seat])}</b>{escape(you)}'
+                         f'{" · dummy" if dummy else ""}{escape(marker)}<br>'
+                         f'<small>{escape(side) + " · " if side else ""}'
+                         f'points {hand.score[score_unit]}</small><br>{content}</div>')
+            if seat == mover:
+                box.add_class("cg-to-move")
+            else:
+                box.remove_class("cg-to-move")
+
+        # the trick
+        self._refresh_trick(hand, four)
+
+        # the card buttons
+        legal = set(hand.legal_actions().cards) if shown is not None and shown == mover and \
+            not self._review else set()
+        if shown is None:
+            self.hand_label.value = "<i>Watching with hidden hands: press Next to step.</i>"
+        else:
+            whose = "Your hand" if shown == self.seat else f"{names[shown]}'s hand"
+            if self.seat is not None and shown != self.seat:
+                whose += f" (you play it for {names[self.seat]})"
+            self.hand_label.value = f"<b>{escape(whose)}</b>"
+        for i, button in enumerate(self.card_buttons):
+            with button.hold_sync():
+                if i < len(cards):
+                    card = cards[i]
+                    enabled = card in legal
+                    button.description = card.label
+                    button.style.text_color = button_colour(card, four)
+                    button.disabled = not enabled
+                    if enabled:
+                        button.tooltip = card.name
+                    else:
+                        reason = hand.why_illegal(card, shown) or "not playable now"
+                        if self._review:
+                            reason = "the hand is over"
+                        button.tooltip = f"{card.name}: {self._words(reason)}"
+                    button.button_style = "info" if enabled and card == self._hinted else ""
+                    button.layout.display = ""
+                else:
+                    # a spare button: no card identity at all
+                    button.description = ""
+                    button.tooltip = ""
+                    button.disabled = True
+                    button.button_style = ""
+                    button.layout.display = "none"
+
+        # named actions: the user's legal ones and their open out-of-turn ones
+        moves: list[tuple[int, Action]] = []
+        if mover is not None and self.user_controls(mover) and not self._review:
+            moves.extend((mover, a) for a in hand.legal_actions().named)
+        moves.extend(self._user_open_actions())
+        self._action_moves = moves[:len(self.action_buttons)]
+        for i, button in enumerate(self.action_buttons):
+            with button.hold_sync():
+                if i < len(self._action_moves):
+                    seat, action = self._action_moves[i]
+                    for_whom = "" if seat == self.seat else f" ({names[seat]})"
+                    button.description = action.label + for_whom
+                    button.tooltip = f"{names[seat]} may {action.label} now"
+                    button.button_style = "info" if action == self._hinted else "warning"
+                    button.disabled = False
+                    button.layout.display = ""
+                else:
+                    button.description = ""
+                    button.tooltip = ""
+                    button.disabled = True
+                    button.layout.display = "none"
+
+        # controls
+        over = hand.is_over
+        computer_turn = mover is not None and self.is_computer(mover) and not self._review
+        can_undo = self._last_action() is not None
+        with self.next_button.hold_sync():
+            self.next_button.description = "Next hand" if self._review else "Next"
+            self.next_button.disabled = not (computer_turn or self._review)
+        self.finish_trick_button.disabled = not computer_turn
+        self.finish_hand_button.disabled = not computer_turn
+        self.undo_button.disabled = not can_undo
+        self.back_button.disabled = not can_undo
+        self.redo_button.disabled = not self._redo
+        self.forward_button.disabled = not self._redo
+        self.hint_button.disabled = over or self._review or not (
+            mover is not None and self.user_controls(mover) or self._user_open_actions())
+
+        # score sheet and story
+        self.score.value = "<b>This hand</b>" + rt.frame_html(rt.score_frame(hand, names))
+        if self.match is not None:
+            self.match_score.value = "<b>The match</b>" + rt.frame_html(
+                rt.match_frame(self.match, names), "No hand finished yet.")
+        else:
+            self.match_score.value = ""
+        self.log.value = "<br>".join(escape(line) for _n, line in self._log[-60:]) or \
+            "<i>Nothing has happened yet.</i>"
+
+    def _refresh_trick(self, hand: Hand, four: bool) -> None:
+        names = self.names
+        n = hand.seats
+        current = list(hand.trick)
+        finished = hand.tricks[-1] if hand.tricks else None
+        showing_last = not current and finished is not None
+        plays = finished.cards if showing_last else current
+        leader = finished.leader if showing_last else hand.leader
+        order = [(leader + i) % n for i in range(n)]
+        winner = finished.winner if showing_last else (hand.current_winner() if current else None)
+        played = dict((s, c) for s, c in plays)
+        for seat in range(n):
+            slot = self.trick_slots[seat]
+            card = played.get(seat)
+            face = rt.card_face_html(card, four) if card is not None else "<span>·</span>"
+            mark = ""
+            if winner == seat:
+                mark = " ✔ won" if showing_last else " ★ winning"
+            slot.value = (f'<div style="text-align:center"><small>{escape(names[seat])}'
+                          f'{escape(mark)}</small><br>{face}</div>')
+        self.trick_row.children = tuple(self.trick_slots[s] for s in order)
+        if showing_last:
+            self.trick_title.value = (f"<b>Trick {finished.number}</b> (finished): "
+                                      f"{escape(names[finished.winner])} won {finished.points} points")
+        elif current:
+            self.trick_title.value = f"<b>Trick {hand.trick_number}</b>"
+        else:
+            self.trick_title.value = f"<b>{escape(hand.phase.value.capitalize())}</b>" \
+                if hand.phase is not Phase.PLAY else "<b>Trick 1</b>: nothing played yet"
+        if finished is not None and not showing_last:
+            self.last_trick.value = ("<small>Last trick: " + escape(
+                rt.trick_cards_text(finished.cards, names)) + f" — won by "
+                f"{escape(names[finished.winner])}</small>")
+        else:
+            self.last_trick.value = ""
+
+    # -- conveniences for notebooks and tests ---------------------------------------------------------
+
+    def card_button(self, card: "Card | str") -> widgets.Button | None:
+        """The button showing ``card`` (``"QH"``), or None if it is not shown."""
+        card = Card.parse(card)
+        for button, shown in zip(self.card_buttons, self._shown_cards):
+            if shown is card:
+                return button
+        return None
+
+    def enabled_card_buttons(self) -> list[widgets.Button]:
+        return [b for b in self.card_buttons[:len(self._shown_cards)] if not b.disabled]
+
+    def enabled_action_buttons(self) -> list[widgets.Button]:
+        return [b for b in self.action_buttons[:len(self._action_moves)] if not b.disabled]
+
+    def all_widgets(self) -> list[widgets.Widget]:
+        """Every widget under the table (for checks of what the browser receives)."""
+        seen: dict[str, widgets.Widget] = {}
+
+        def walk(w: Any) -> None:
+            if isinstance(w, widgets.Widget) and w.model_id not in seen:
+                seen[w.model_id] = w
+                for name in w.keys:
+                    value = getattr(w, name, None)
+                    if isinstance(value, widgets.Widget):
+                        walk(value)
+                    elif isinstance(value, (list, tuple)):
+                        for item in value:
+                            walk(item)
+
+        walk(self.widget)
+        for box, _controls in self._option_boxes.values():
+            walk(box)
+        for extra in self.card_buttons + self.action_buttons + self.seat_boxes + self.trick_slots:
+            walk(extra)
+        return list(seen.values())
+
+    def score_frame(self):
+        """The score sheet of the hand on the table (a pandas DataFrame)."""
+        return rt.score_frame(self.hand, self.names)
+
+    def match_frame(self):
+        """The match so far, one row per finished hand (a pandas DataFrame); None without a match."""
+        return rt.match_frame(self.match, self.names) if self.match is not None else None
