@@ -72,7 +72,6 @@ RULES_VERSION = "S4 work-in-progress rules as specified in RULES.md §5"
 
 SEATS = 4
 HAND_SIZE = 13
-TRICKS = 12
 
 
 # The rules, as pure functions of the cards of a trick (in play order) and the reaches --------------
