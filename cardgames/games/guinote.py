@@ -1,0 +1,871 @@
+"""Guinote (Guiñote): the Aragonese game of the Tute family, in S3's French-deck adaptation.
+
+The rules (RULES.md §4; Mark Ball's page [S3], with the Spanish sources it names):
+
+*Cards.* "From the standard 52 card deck, remove the 8's, 9's, and 10's. This will leave players
+with a 40 card deck. Cards rank 2 (low) through 7, then Jack, Queen, King, 3, and Ace." So in
+each suit, high to low: A 3 K Q J 7 6 5 4 2. Points: "Aces = 11 points each, 3's = 10 points
+each, Kings = 4 points each, Queens = 3 points each, Jacks = 2 points each": 120 in the pack, and
+"The team that captures the last trick earns 10 points" (las diez de últimas): 130 a hand. S3's
+Queen is the Spanish *sota* (above the caballo, S3's Jack), and marriages are King + Queen.
+
+*Players and seats.* Four players, "partnerships of two ... across from each other": seats 0 and
+2 (side 0) against 1 and 3 (side 1). ``players=2`` plays *mano a mano*, each for himself, with the
+same rules (6 cards each, the 13th card the pinta, 14 tricks with drawing then 6 without).
+Seats are numbered in PLAYING order, seat 0 the eldest (the first to play after the dealer, who
+is the last seat unless ``dealer=`` says otherwise). ``direction`` ('clockwise', S3: "Play begins
+with the player seated to the left of the dealer"; or 'anticlockwise', the Spanish custom)
+changes nothing in the play: it only says how the seats sit round the table, which a table
+drawing reads from ``hand.direction`` and ``hand.seat_compass()`` (seats 0, 1, 2, 3 at N, E, S,
+W clockwise; at N, W, S, E anticlockwise).
+
+*Deal and pinta.* "Deal out 6 cards to each player. The rest of the pack is placed face down to
+form the stock. Turn the top card over and place it face up under the stock ... That card,
+called the Pinta, determines the trump suit for the round ... The Pinta will be the final card
+drawn." In the engine the stock is listed in drawing order, so its LAST card is the pinta: 15
+face-down cards + the pinta for four players, 27 + the pinta for two. The face-up card is public:
+a seat's view shows it, and shows which hand it went to.
+
+*Phase 1, trick and draw.* "Players do not have to follow suit." "The highest card played in the
+suit that is led or the highest ranking trump suited card takes the trick." "The trick-winner
+draws the top card from the stock. Continuing ... around the table, each player draws as well.
+The trick-winner then leads the next trick."
+
+*Phase 2, arrastre (the stock is empty).* "Their opponents must beat the card if they can. If
+[void in the suit led], they must play a trump card. ... A player is not required to beat their
+partner's card if it is winning the trick, only an opponent's card. They must follow suit if
+possible though." Precisely (RULES.md §4.1): with cards of the suit led, a player must play one
+that beats the winning card when that card is an opponent's card of the suit led; once the trick
+is trumped, any card of the suit led will do (S3's example: Filbert's Q♥ after Janet trumped).
+Void, he must trump an opponent's winning card: any trump over a plain card, a higher trump over
+a trump, and if he cannot over-trump, any card (``must_undertrump=True``: a trump all the same).
+Over a partner's winning card nothing is owed but following suit
+(``arrastre_partner_exception=False``: beat and trump even over the partner, GODOT's reading).
+Every refusal names the obligation: follow suit, beat the winning card, trump, over-trump.
+
+*Marriages (cantes).* "A marriage is composed of a King and Queen in the same suit", 20 points,
+"A trump suited marriage earns the team 40 points". Only a member of the side that won the last
+trick may declare, "Each player on the team may only declare one marriage at a time. If a player
+has more than one marriage in their hand, they must win another trick in order to declare it",
+and "prior to leading the trick" (``cante_window='before_lead'``; 'until_opponent_plays': the
+window stays open after the lead until an opponent plays, GODOT). Nothing before the side's first
+trick (``cante_before_first_trick=True``: the eldest's side "has the lead" before trick 1, S3
+read literally). The leader declares with a named action (``marriage H``) when it is his turn;
+his partner declares out of turn (``hand.open_actions(seat)``; ``hand.apply("marriage H")``
+finds the one seat it is open to). A suit is declared once a hand. ``reveal_cante_cards``: the
+King and Queen are shown and stay visible in every seat's view while they are in the hand (False:
+the marriage is announced by its suit but the cards are not shown).
+
+*The 7 of trumps.* "When the player holding the trump suited 7 has the lead, they may exchange the
+7 with the Pinta before leading the trick." ``swap-seven``: the 7 goes face up under the stock and
+the pinta into the hand, while the pinta is still under the stock. Who and when
+(``seven_swap_rule``): 'side_won_last_trick' (default, GODOT): either partner of the side that won
+the last trick, before the next lead; 'side_has_won_a_trick' (HOB): any seat whose side has won
+some trick, between tricks; 'leader_only' (S3 literal): the leader before leading.
+``seven_swap_allowed_before_first_trick`` opens it before trick 1 too (the eldest's side, or the
+eldest alone), and ``seven_swap_only_for_higher_pinta`` allows it only for a pinta above the 7.
+
+After the last trick with drawing the swap "must be done before the final draw". So that nobody
+is ever asked "do you swap?", the final drawing round is split: straight after that trick every
+seat but the last drawer draws its face-down card, and the last drawer takes the face-up card at
+the first card of the next trick (he plays last in that trick, so nothing changes for him). The
+swap stays open until that lead, but only to a seat that held the 7 before that final round
+(a 7 drawn in the final round came too late).
+
+*Scoring and winning.* ``hand.score`` (by side, by seat for two) holds the card points of the
+tricks won, the marriages (``hand.declarations``) and the 10 for the last trick, which is part of
+the last trick's ``Trick.points`` (its explanation says so), so card points plus the last trick
+are 130 in a played-out hand. "A team wins the game once they reach 101 points or more." The
+first hand (idas) is counted at the end: one side at 101 or more wins; both: the side that took
+the last trick (``both_over_tiebreak='higher_total'``: the higher total, then the last trick);
+``min_card_points_to_win`` (Planas: 30) bars a side with fewer card points (tricks and the 10 de
+últimas, marriages not counted, over the game) from winning by points. Neither: "the game is
+continued with a second round" (the vueltas): a new deal, points carried over and counted at once.
+``claim_mode='auto'`` ends the game as soon as a side reaches 101 (after a trick or a marriage);
+'explicit': "A team may declare that they have reached 101 points and end the game immediately.
+If they kept track of their score incorrectly, the game still ends with the opposite team
+winning" (the ``claim`` action, open to the side that won the last trick, in the marriage window;
+a vueltas played out without a claim is counted at its end like the idas).
+``allow_claim_in_idas`` counts the first hand at once as well. ``tute_instant_win`` (Planas):
+four Kings or four Queens in one hand, shown in the marriage window (the ``tute`` action), win
+the game at once.
+
+A hand knows the game it belongs to through deal keywords: ``vueltas=True``, ``carried=[a, b]``
+(game points before this hand), ``carried_cards=[c, d]`` (card points before it) and ``target``
+(101); ``hand.game_winner`` is the side that won the game in this hand, if any. ``trump="S"``
+names the trumps of a position set up with an empty stock. The match (:class:`GuinoteMatch`)
+deals the idas, then the vueltas, and with ``partidas_per_coto``/``cotos_to_win`` plays games
+(partidas) grouped in cotos: a coto goes to the first side to win ``partidas_per_coto`` games
+(ABELP: "un coto finaliza cuando una pareja gana 3 partidas"), the match to the first to win
+``cotos_to_win`` cotos. The next dealer is the winner of the last trick (POZ) or the next seat
+(``next_dealer='rotate'``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..cards import FORTY_CARD_DECK, Card, Rank, Suit
+from ..engine import (
+    Action, Game, Hand, IllegalAction, Match, Option, Options, Phase, SetupError, Trick, flag,
+)
+
+#: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
+ORDER = [Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.JACK, Rank.QUEEN, Rank.KING,
+         Rank.THREE, Rank.ACE]
+STRENGTH = {rank: i for i, rank in enumerate(ORDER)}
+
+#: Card points (S3, ABELP): 120 in the pack.
+POINTS = {Rank.ACE: 11, Rank.THREE: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+LAST_TRICK = 10          # "las diez de últimas"
+MARRIAGE, TRUMP_MARRIAGE = 20, 40
+TARGET = 101
+
+KINGS = {suit: Card(Rank.KING, suit) for suit in Suit}
+QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in Suit}
+SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
+SWAP = Action("swap-seven")
+CLAIM = Action("claim")
+TUTE = Action("tute")
+ACTION_NAMES = ("marriage", "swap-seven", "claim", "tute")
+
+
+def _card_points(card: Card) -> int:
+    return POINTS.get(card.rank, 0)
+
+
+def _listed(cards: Sequence[Card]) -> str:
+    return ", ".join(c.label for c in cards)
+
+
+def _games(value: Any) -> int:
+    if value is None:
+        return 1
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("a whole number from 1 (1: a single game)")
+    return value
+
+
+def _card_minimum(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 130:
+        raise ValueError("a whole number of card points from 0 to 130 (Planas: 30)")
+    return value
+
+
+OPTIONS = [
+    Option("direction", "clockwise",
+           "Which way play goes: 'clockwise' (S3, to the dealer's left) or 'anticlockwise' "
+           "(the Spanish custom). Only the seating changes; seats are numbered in playing order.",
+           choices=("clockwise", "anticlockwise")),
+    Option("cante_window", "before_lead",
+           "Marriages are declared after a trick won and before the first card of the next "
+           "trick ('before_lead', S3/PRON), or until an opponent plays ('until_opponent_plays', GODOT).",
+           choices=("before_lead", "until_opponent_plays")),
+    flag("cante_before_first_trick", False,
+         "The eldest's side may declare before the first trick (S3 read literally)."),
+    Option("seven_swap_rule", "side_won_last_trick",
+           "Who may exchange the trump 7 for the pinta: either partner of the side that won the "
+           "last trick ('side_won_last_trick', GODOT), a seat whose side has won any trick "
+           "('side_has_won_a_trick', HOB), or the leader before leading ('leader_only', S3).",
+           choices=("side_won_last_trick", "side_has_won_a_trick", "leader_only")),
+    flag("seven_swap_allowed_before_first_trick", False,
+         "The 7 may also be exchanged before the first trick (by the eldest's side, or the eldest)."),
+    flag("seven_swap_only_for_higher_pinta", False,
+         "The 7 may be exchanged only for a pinta that ranks above it (L40/HOB)."),
+    flag("arrastre_partner_exception", True,
+         "In the arrastre nobody need beat or trump his partner's winning card (S3, L40); "
+         "False: beat and trump it all the same (GODOT)."),
+    flag("must_undertrump", False,
+         "In the arrastre, a player void in the suit led who cannot over-trump an opponent's "
+         "trump must still play a trump."),
+    flag("allow_claim_in_idas", False,
+         "The first hand is also counted at once, and may end when a side reaches 101 (auto) or "
+         "claims it (explicit)."),
+    Option("claim_mode", "auto",
+           "In the vueltas the game ends as soon as a side reaches 101 ('auto'), or when a side "
+           "claims it with the 'claim' action, a false claim losing ('explicit', S3).",
+           choices=("auto", "explicit")),
+    Option("both_over_tiebreak", "last_trick",
+           "Both sides at 101 or more when a hand is counted: the side that took the last trick "
+           "wins ('last_trick', PRON) or the higher total ('higher_total').",
+           choices=("last_trick", "higher_total")),
+    Option("min_card_points_to_win", 0,
+           "A side with fewer card points than this in the game (marriages not counted) cannot "
+           "win by points (Planas: 30).", check=_card_minimum),
+    flag("tute_instant_win", False,
+         "Four Kings or four Queens held together win the game at once, shown like a marriage (Planas)."),
+    Option("next_dealer", "last_trick_winner",
+           "Who deals the vueltas and later games: the winner of the last trick (POZ, GODOT), or "
+           "the next seat in playing order ('rotate').",
+           choices=("last_trick_winner", "rotate")),
+    Option("partidas_per_coto", 1,
+           "Games (partidas) a side must win to take a coto; 1 with cotos_to_win=1 is a single game.",
+           check=_games),
+    Option("cotos_to_win", 1, "Cotos a side must win to take the match.", check=_games),
+    flag("reveal_cante_cards", True,
+         "A declared marriage shows its King and Queen to everybody (False: announced, not shown)."),
+]
+
+
+def _pair(value: Any, name: str, low: int | None = None) -> tuple[int, int]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2 \
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) \
+            or (low is not None and min(value) < low):
+        raise SetupError(f"{name} must be two whole numbers, one per side, not {value!r}")
+    return (value[0], value[1])
+
+
+class GuinoteHand(Hand):
+    """A hand of Guinote: the idas (first hand) or the vueltas of a game to 101."""
+
+    cards_per_player = 6
+    has_named_actions = True
+    has_open_actions = True
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    @classmethod
+    def deck(cls, players: int, options: Options, rng: random.Random | None) -> tuple[Card, ...]:
+        return FORTY_CARD_DECK
+
+    @classmethod
+    def _game_extras(cls, deal_args: dict[str, Any]) -> dict[str, Any]:
+        """The deal keywords that place a hand in its game: vueltas, carried points, target."""
+        extra: dict[str, Any] = {}
+        vueltas = deal_args.get("vueltas", False)
+        if not isinstance(vueltas, bool):
+            raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
+        extra["vueltas"] = vueltas
+        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried")
+        extra["carried_cards"] = _pair(deal_args.get("carried_cards", (0, 0)), "carried_cards", 0)
+        target = deal_args.get("target", TARGET)
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise SetupError(f"the target is a whole number of points above 0, not {target!r}")
+        extra["target"] = target
+        return extra
+
+    @classmethod
+    def deal_extras(cls, players, options, rng, deal_args, stock):
+        if "trump" in deal_args:
+            raise SetupError("trump= is only for a deal set up by hand: a shuffled deal turns up its pinta")
+        return cls._game_extras(deal_args)
+
+    @classmethod
+    def shuffled(cls, players, options, seed, dealer, deal_args):
+        hand = super().shuffled(players, options, seed, dealer, deal_args)
+        if deal_args:
+            # A record replays a seeded deal without its deal keywords, so a hand that needs them
+            # (a vueltas) is recorded by its cards instead (see the report: a core change).
+            hand.deal_args = dict(deal_args)
+            hand.set_up_by_hand = True
+        return hand
+
+    @classmethod
+    def extras_set_up(cls, players, options, hands, stock, deal_args):
+        extra = cls._game_extras(deal_args)
+        if len(stock) % players:
+            raise SetupError(f"the stock must hold a multiple of {players} cards, so that every "
+                             f"drawing round is complete; it holds {len(stock)}")
+        trump = deal_args.get("trump")
+        if trump is not None:
+            try:
+                trump = Suit.parse(trump)
+            except ValueError as error:
+                raise SetupError(f"trump: {error}") from None
+        if stock:
+            pinta = stock[-1]
+            if trump is not None and trump is not pinta.suit:
+                raise SetupError(f"the pinta (the last card of the stock, {pinta.label}) makes "
+                                 f"{pinta.suit.plural} trumps, not {trump.plural}")
+        elif trump is None:
+            raise SetupError("with an empty stock there is no pinta to show the trumps: "
+                             "give trump='S' (or H, D, C)")
+        else:
+            extra["trump"] = trump
+        return extra
+
+    def plays_in_partnerships(self) -> bool:
+        return self.seats == 4
+
+    def start(self) -> None:
+        options, extra = self.options, self.extra
+        self.pinta: Card | None = self._stock[0] if self._stock else None
+        self.trump = self.pinta.suit if self.pinta is not None else extra["trump"]
+        self.direction: str = options.direction
+        self.vueltas: bool = extra.get("vueltas", False)
+        self.carried: tuple[int, int] = extra.get("carried", (0, 0))
+        self.carried_cards: tuple[int, int] = extra.get("carried_cards", (0, 0))
+        self.target: int = extra.get("target", TARGET)
+        self.counts_at_once = self.vueltas or options.allow_claim_in_idas
+        self.auto_claim = options.claim_mode == "auto"
+        self.until_opponent = options.cante_window == "until_opponent_plays"
+        self.partner_exception = options.arrastre_partner_exception
+        self.must_undertrump = options.must_undertrump
+        self.cante_used = 0          # bit per seat: declared a marriage since its side's last trick
+        self.declared_suits = 0      # bit per suit: marriages declared this hand
+        self.pinta_pending: int | None = None   # who takes the face-up card at the next lead
+        self.seven_drawn_late = False            # the trump 7 came in the final drawing round
+        self.shown: tuple[tuple[int, Card], ...] = ()   # (seat, card): known to be in that hand
+        self.game_winner: int | None = None
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    def seat_compass(self) -> list[str]:
+        """Where each seat sits, as a compass point (seat 0 at North): for the table drawing.
+
+        Seats are numbered in playing order; play goes to the left (clockwise: N E S W) or to the
+        right (anticlockwise: N W S E). Two players sit N and S.
+        """
+        if self.seats == 2:
+            return ["N", "S"]
+        return ["N", "E", "S", "W"] if self.direction == "clockwise" else ["N", "W", "S", "E"]
+
+    def unit_name(self, unit: int) -> str:
+        if self.partnerships:
+            return f"side {unit} (seats {unit} and {unit + 2})"
+        return f"seat {unit}"
+
+    # -- state read by rules and people ----------------------------------------------------------
+
+    @property
+    def in_arrastre(self) -> bool:
+        """Phase 2: the stock (pinta included) is empty, and the strict rules of play apply."""
+        return not self._stock
+
+    @property
+    def face_up(self) -> Card | None:
+        """The card lying face up under the stock (the pinta, or the 7 exchanged for it)."""
+        return self._stock[0] if self._stock else None
+
+    def card_points(self) -> list[int]:
+        """Points from tricks in this hand (cards and the 10 for the last trick), by side."""
+        points = [0, 0]
+        side = self.side
+        for trick in self.tricks:
+            points[side(trick.winner)] += trick.points
+        return points
+
+    @property
+    def totals(self) -> list[int]:
+        """Game points so far: carried into this hand plus this hand's score, by side."""
+        return [self.carried[u] + self.score[u] for u in (0, 1)]
+
+    # -- legal plays ------------------------------------------------------------------------------
+
+    def playable(self, seat: int) -> list[Card]:
+        hand = self.hands[seat]
+        if not self.trick or self._stock:
+            return list(hand)        # leading, or phase 1: any card
+        return self._arrastre(seat)[0]
+
+    def _arrastre(self, seat: int) -> tuple[list[Card], str, list[Card]]:
+        """Phase 2 (RULES.md §4.1): the cards allowed, the obligation that applies, and the
+        cards that meet it."""
+        hand = self.hands[seat]
+        trick = self.trick
+        trump = self.trump
+        led = trick[0][1].suit
+        index = self.trick_winner(trick)
+        best_seat, best = trick[index]
+        partner = self.partner_exception and self.side(best_seat) == self.side(seat)
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            if partner or best.suit is not led:
+                return follow, "follow", follow
+            strength = STRENGTH[best.rank]
+            higher = [c for c in follow if STRENGTH[c.rank] > strength]
+            if higher:
+                return higher, "beat", higher
+            return follow, "follow", follow
+        if partner:
+            return list(hand), "free", []
+        trumps = [c for c in hand if c.suit is trump]
+        if not trumps:
+            return list(hand), "free", []
+        if best.suit is not trump:
+            return trumps, "trump", trumps
+        strength = STRENGTH[best.rank]
+        higher = [c for c in trumps if STRENGTH[c.rank] > strength]
+        if higher:
+            return higher, "over-trump", higher
+        if self.must_undertrump:
+            return trumps, "undertrump", trumps
+        return list(hand), "free", []
+
+    def refusal(self, seat: int, card: Card) -> str:
+        if not self.trick or self._stock:
+            return "any card may be played now"     # never reached: every card is legal
+        _, rule, cards = self._arrastre(seat)
+        trick = self.trick
+        led = trick[0][1].suit
+        best_seat, best = trick[self.trick_winner(trick)]
+        whose = ("your partner's" if self.side(best_seat) == self.side(seat) and best_seat != seat
+                 else "an opponent's")
+        trumps = self.trump.plural
+        where = "in the arrastre (the stock is empty)"
+        if rule == "follow":
+            return (f"{where} you must follow suit if possible: {led.plural} were led and you hold "
+                    f"{_listed(cards)}")
+        if rule == "beat":
+            return (f"{where} you must beat the card if you can: {best.label} ({whose} card) is "
+                    f"winning and you hold {_listed(cards)}, which beat it")
+        if rule == "trump":
+            return (f"{where}, with no {led.plural} to follow, you must play a trump card over "
+                    f"{whose} {best.label}: you hold {_listed(cards)} ({trumps} are trumps)")
+        if rule == "over-trump":
+            return (f"{where}, with no {led.plural} to follow, you must over-trump {whose} "
+                    f"{best.label} with a higher trump: you hold {_listed(cards)}")
+        return (f"{where}, with no {led.plural} to follow and no trump above {best.label}, you "
+                f"must still play a trump (must_undertrump): you hold {_listed(cards)}")
+
+    # -- declarations: marriages, the 7 for the pinta, claims, tute ---------------------------------
+
+    def _window_side(self) -> int | None:
+        """The side that may declare now: the winner's side of the last trick (or, before the
+        first trick, the eldest's side if cante_before_first_trick)."""
+        if self.tricks:
+            return self.side(self.tricks[-1].winner)
+        if self.options.cante_before_first_trick:
+            return self.side(self.eldest)
+        return None
+
+    def _window_open(self) -> bool:
+        played = len(self.trick)
+        return played == 0 or (played == 1 and self.until_opponent)
+
+    def named_actions(self, seat: int) -> list[Action]:
+        if self.trick and not (self.until_opponent and len(self.trick) == 1):
+            return []        # the hot path: in mid-trick nothing can be declared
+        return self._declarable(seat)
+
+    def open_actions(self, seat: int) -> list[Action]:
+        if self.phase is not Phase.PLAY:
+            return []
+        return self.named_actions(seat)
+
+    def _declarable(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        side = self.side(seat)
+        if self._window_open() and self._window_side() == side:
+            if not (self.cante_used >> seat) & 1:
+                hand = self.hands[seat]
+                for suit in Suit:
+                    if not (self.declared_suits >> suit) & 1 and KINGS[suit] in hand \
+                            and QUEENS[suit] in hand:
+                        actions.append(Action("marriage", suit))
+            if self.options.tute_instant_win and self._tute(seat):
+                actions.append(TUTE)
+            if not self.auto_claim and self.counts_at_once:
+                actions.append(CLAIM)
+        if not self.trick and self._swap_refusal(seat) is None:
+            actions.append(SWAP)
+        return actions
+
+    def _tute(self, seat: int) -> list[Card]:
+        hand = self.hands[seat]
+        for rank in (Rank.KING, Rank.QUEEN):
+            four = [c for c in hand if c.rank is rank]
+            if len(four) == 4:
+                return four
+        return []
+
+    def _swap_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not exchange the trump 7 for the pinta now (None if it may)."""
+        stock = self._stock
+        seven = SEVENS[self.trump]
+        if not stock:
+            return ("the pinta is no longer under the stock: the 7 is exchanged only while the "
+                    "pinta lies there")
+        if seven not in self.hands[seat]:
+            return f"you do not hold the 7 of trumps ({seven.label})"
+        if self.trick:
+            return "the exchange is made between tricks, before the next card is led"
+        if self.seven_drawn_late:
+            return (f"{seven.label} came in the final drawing round, and after the fourth trick "
+                    "the exchange must be made before the final draw")
+        if seat == self.pinta_pending:
+            return f"the face-up card is yours to draw at the next lead"
+        face = stock[0]
+        if self.options.seven_swap_only_for_higher_pinta and STRENGTH[face.rank] < STRENGTH[Rank.SEVEN]:
+            return (f"the 7 is exchanged only for a higher pinta "
+                    f"(seven_swap_only_for_higher_pinta), and {face.label} ranks below it")
+        rule = self.options.seven_swap_rule
+        if not self.tricks:
+            if not self.options.seven_swap_allowed_before_first_trick:
+                return "no exchange before the first trick: a trick must have been won first"
+            if rule == "leader_only":
+                return None if seat == self.to_move else \
+                    "only the player who has the lead may exchange the 7, before leading"
+            return None if self.side(seat) == self.side(self.eldest) else \
+                "before the first trick only the eldest hand's side may exchange the 7"
+        if rule == "side_won_last_trick":
+            if self.side(seat) == self.side(self.tricks[-1].winner):
+                return None
+            return "only the side that won the last trick may exchange the 7 for the pinta"
+        if rule == "side_has_won_a_trick":
+            side = self.side(seat)
+            if any(self.side(t.winner) == side for t in self.tricks):
+                return None
+            return "your side must have won a trick before it may exchange the 7 (HOB)"
+        if seat == self.to_move:
+            return None
+        return ("only the player who has the lead may exchange the 7, before leading the trick "
+                "(S3: 'When the player holding the trump suited 7 has the lead')")
+
+    def named_refusal(self, seat: int, action: Action) -> str:
+        name = action.name
+        if name not in ACTION_NAMES:
+            return (f"{action} is not an action of Guinote; its actions are 'marriage <suit>', "
+                    "'swap-seven', 'claim' and 'tute'")
+        if name == "swap-seven":
+            return self._swap_refusal(seat) or "the exchange is not open now"
+        if name == "claim":
+            if self.auto_claim:
+                return ("with claim_mode='auto' nobody claims: the game ends by itself when a "
+                        "side reaches 101 in the vueltas")
+            if not self.counts_at_once:
+                return ("a claim of 101 is made only in the vueltas, counted at once; the first "
+                        "hand is played out and counted at the end (allow_claim_in_idas=False)")
+        if name == "tute" and not self.options.tute_instant_win:
+            return "a tute (four Kings or four Queens) wins nothing here (tute_instant_win=False)"
+        if name == "marriage" and action.suit is None:
+            return "say which suit is married, e.g. 'marriage H'"
+        window = self._window_side()
+        if not self._window_open():
+            if self.until_opponent:
+                return (f"{name} must be declared before an opponent plays to the trick "
+                        "(cante_window='until_opponent_plays')")
+            return (f"{name} must be declared after a trick won and before the first card of the "
+                    "next trick (S3: 'prior to leading the trick')")
+        if window is None:
+            return (f"no {name} before your side has won a trick (PRON: 'Solo puedes cantar "
+                    "cuando hayas conseguido una baza')")
+        if window != self.side(seat):
+            return (f"only the side that won the last trick may declare (S3: 'the team that has "
+                    f"the lead may declare'); that is {self.unit_name(window)}")
+        if name == "tute":
+            return "a tute is four Kings or four Queens held together, and you hold neither"
+        if name == "claim":
+            return "a claim is not open now"
+        suit = action.suit
+        assert suit is not None
+        if (self.cante_used >> seat) & 1:
+            return ("each partner may declare one marriage per trick won (S3: 'If a player has "
+                    "more than one marriage in their hand, they must win another trick in order "
+                    "to declare it')")
+        if (self.declared_suits >> suit) & 1:
+            return f"the marriage in {suit.plural} was already declared in this hand"
+        hand = self.hands[seat]
+        missing = [c.label for c in (KINGS[suit], QUEENS[suit]) if c not in hand]
+        return (f"a marriage is the King and Queen of one suit held in the hand: you do not hold "
+                f"{' or '.join(missing)}")
+
+    def apply_named(self, seat: int, action: Action) -> None:
+        name = action.name
+        side = self.side(seat)
+        if name == "marriage":
+            suit = action.suit
+            assert suit is not None
+            king, queen = KINGS[suit], QUEENS[suit]
+            points = TRUMP_MARRIAGE if suit is self.trump else MARRIAGE
+            self.cante_used |= 1 << seat
+            self.declared_suits |= 1 << suit
+            if self.options.reveal_cante_cards:
+                self.shown += ((seat, king), (seat, queen))
+                self.declare(seat, action, points, (king, queen))
+            else:
+                self.declare(seat, action, points)
+            self._check_reached(side, f"with the marriage in {suit.plural}")
+        elif name == "swap-seven":
+            seven, face = SEVENS[self.trump], self._stock[0]
+            hand = self.hands[seat]
+            hand.remove(seven)
+            hand.append(face)
+            self._stock[0] = seven
+            self.shown += ((seat, face),)
+            self.declare(seat, action, 0, (seven, face))
+        elif name == "claim":
+            self.declare(seat, action)
+            totals = self.totals
+            if self._qualifies(side):
+                self._game_over(side, f"{self.unit_name(side)} claimed 101 with {totals[side]}: "
+                                      "the claim is right and wins the game")
+            else:
+                other = 1 - side
+                short = (f"only {totals[side]} points" if totals[side] < self.target else
+                         f"fewer than {self.options.min_card_points_to_win} card points")
+                self._game_over(other, f"{self.unit_name(side)} claimed 101 but has {short}: a "
+                                       f"wrong claim loses, so {self.unit_name(other)} wins (S3)")
+        elif name == "tute":
+            cards = self._tute(seat)
+            self.declare(seat, action, 0, cards)
+            self._game_over(side, f"seat {seat} shows a tute ({_listed(cards)}): "
+                                  f"{self.unit_name(side)} wins the game at once")
+        else:   # pragma: no cover - only legal actions reach here
+            raise IllegalAction(f"{action} is not an action of Guinote", action, seat)
+
+    # -- the game to 101 ------------------------------------------------------------------------
+
+    def _qualifies(self, side: int) -> bool:
+        """Has the side 101 (the target) and enough card points to win by points?"""
+        if self.carried[side] + self.score[side] < self.target:
+            return False
+        minimum = self.options.min_card_points_to_win
+        return not minimum or self.carried_cards[side] + self.card_points()[side] >= minimum
+
+    def _check_reached(self, side: int, how: str) -> None:
+        """Counting at once (the vueltas) with claim_mode='auto': 101 ends the game."""
+        if self.counts_at_once and self.auto_claim and self._qualifies(side):
+            total = self.carried[side] + self.score[side]
+            self._game_over(side, f"{self.unit_name(side)} reaches {total} {how} and wins the game")
+
+    def _game_over(self, side: int, reason: str) -> None:
+        self.game_winner = side
+        self.abandon(reason)
+
+    def count(self) -> tuple[int | None, str]:
+        """The count of a played-out hand: the side that wins the game (or None) and why."""
+        totals = self.totals
+        able = [u for u in (0, 1) if self._qualifies(u)]
+        scores = f"{totals[0]} to {totals[1]}"
+        if len(able) == 1:
+            return able[0], f"{self.unit_name(able[0])} has {totals[able[0]]} and wins the game ({scores})"
+        if len(able) == 2:
+            if self.options.both_over_tiebreak == "higher_total" and totals[0] != totals[1]:
+                top = 0 if totals[0] > totals[1] else 1
+                return top, (f"both sides passed 100 ({scores}); the higher total wins: "
+                             f"{self.unit_name(top)}")
+            last = self.side(self.tricks[-1].winner)
+            return last, (f"both sides passed 100 ({scores}); {self.unit_name(last)} took the last "
+                          "trick (las diez de últimas) and wins")
+        over = [u for u in (0, 1) if totals[u] >= self.target]
+        why = ""
+        if over:
+            why = (f"; {', '.join(self.unit_name(u) for u in over)} has fewer than "
+                   f"{self.options.min_card_points_to_win} card points")
+        return None, f"no side can win yet ({scores}{why}): the vueltas follow"
+
+    def on_hand_end(self) -> None:
+        self.game_winner, self.end_reason = self.count()
+
+    # -- the trick -------------------------------------------------------------------------------
+
+    def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
+        # "The highest card in the lead suit or the highest trump card wins the trick."
+        trump = self.trump
+        best, best_card = 0, plays[0][1]
+        for i in range(1, len(plays)):
+            card = plays[i][1]
+            if card.suit is best_card.suit:
+                if STRENGTH[card.rank] > STRENGTH[best_card.rank]:
+                    best, best_card = i, card
+            elif card.suit is trump:
+                best, best_card = i, card
+        return best
+
+    def _is_last_trick(self) -> bool:
+        return not self._stock and not self.hands[0]
+
+    def trick_points(self, plays: list[tuple[int, Card]], winner: int) -> int:
+        total = 0
+        for _, card in plays:
+            total += POINTS.get(card.rank, 0)
+        if self._is_last_trick():
+            total += LAST_TRICK   # "The team that captures the last trick earns 10 points."
+        return total
+
+    def trick_context(self) -> Any:
+        return (self.trump, self._is_last_trick(), not self._stock)
+
+    def play_card(self, seat: int, card: Card) -> None:
+        if not self.trick and self.pinta_pending is not None:
+            # The lead closes the exchange: the last drawer now takes the face-up card.
+            drawer = self.pinta_pending
+            face = self._stock.pop()
+            self.hands[drawer].append(face)
+            self.shown += ((drawer, face),)
+            self.pinta_pending = None
+        super().play_card(seat, card)
+
+    def after_trick(self, trick: Trick) -> None:
+        self.cante_used = 0
+        winner = trick.winner
+        self._check_reached(self.side(winner), f"with trick {trick.number}")
+        if self.phase is Phase.OVER:
+            return
+        stock = self._stock
+        if not stock:
+            return
+        seats = self.seats
+        if len(stock) > seats:
+            self.draw_round(winner)        # the winner draws first, then in playing order
+            return
+        # The final round: every seat but the last drawer draws now; the face-up card waits for
+        # the next lead, so that the 7 can still be exchanged "before the final draw".
+        seven = SEVENS[self.trump]
+        hands = self.hands
+        for i in range(seats - 1):
+            card = stock.pop()
+            hands[(winner + i) % seats].append(card)
+            if card is seven:
+                self.seven_drawn_late = True
+        self.pinta_pending = (winner + seats - 1) % seats
+
+    # -- what everybody sees ------------------------------------------------------------------
+
+    def exposed(self, seat: int) -> list[Card]:
+        if not self.shown:
+            return []
+        hand = self.hands[seat]
+        return [c for s, c in self.shown if s == seat and c in hand]
+
+    def conceal(self, state: dict[str, Any], seat: int) -> list[Card]:
+        concealed = super().conceal(state, seat)
+        if self._stock:
+            face = self._stock[0]          # the face-up card under the stock is public
+            state["_stock"][0] = face
+            concealed.remove(face)
+        if SEVENS[self.trump] not in self.hands[seat]:
+            # Only the holder knows whether he drew the 7 in the final round.
+            state["seven_drawn_late"] = False
+        return concealed
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def explain_winner(self, trick: Trick) -> str:
+        trump = trick.context[0]
+        card = trick.winning_card
+        led = trick.cards[0][1].suit
+        if card.suit is trump and led is not trump:
+            others = [c for _, c in trick.cards if c.suit is trump and c is not card]
+            if others:
+                return f"{card.label} is the highest trump ({trump.plural}), above {_listed(others)}"
+            return f"{card.label} is a trump ({trump.plural}) and beats every card of another suit"
+        return (f"{card.label} is the highest {led.singular} (the suit led)"
+                + ("" if led is trump else " and no trump was played"))
+
+    def explain_points(self, trick: Trick) -> str:
+        last = trick.context[1]
+        counting = [c for _, c in trick.cards if _card_points(c)]
+        parts = [f"{c.label} {_card_points(c)}" for c in counting]
+        if last:
+            parts.append("10 for the last trick (las diez de últimas)")
+        if not parts:
+            return "no points (no counting cards)"
+        return f"{trick.points} point{'s' if trick.points != 1 else ''} ({' + '.join(parts)})"
+
+    def public_info(self) -> list[tuple[str, str]]:
+        info = [("Trumps", f"{self.trump.symbol} {self.trump.plural}")]
+        if self._stock:
+            face = self._stock[0]
+            info.append(("Pinta", f"{face.label} face up under the stock"
+                         + ("" if self.pinta_pending is None else
+                            f", drawn by seat {self.pinta_pending} at the next lead")))
+            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Phase", "trick and draw (no need to follow suit)"))
+        else:
+            info.append(("Phase", "arrastre: follow suit, beat, trump"))
+        marriages = [f"seat {d.seat} {d.points} in {d.action.suit.plural}" for d in self.declarations
+                     if d.action.name == "marriage" and d.action.suit is not None]
+        if marriages:
+            info.append(("Marriages", "; ".join(marriages)))
+        if self.vueltas:
+            info.append(("Vueltas", f"game points {self.totals[0]} to {self.totals[1]}, counted at once"))
+        elif any(self.carried):
+            info.append(("Carried", f"{self.carried[0]} to {self.carried[1]}"))
+        return info
+
+
+class GuinoteMatch(Match):
+    """Games to 101 (idas, then the vueltas when needed), grouped in cotos if asked.
+
+    ``scores`` are the points of the game being played (the idas counted at the end, the
+    vueltas at once); ``games_won`` the games each side has won in the current coto,
+    ``cotos_won`` the cotos, ``game_results`` each finished game as (winner, reason, scores);
+    ``winner`` the side that won the match.
+    """
+
+    default_target = TARGET
+
+    def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
+                 scores: Sequence[int] | None = None):
+        self.games_won = [0, 0]
+        self.cotos_won = [0, 0]
+        self.game_results: list[tuple[int, str, tuple[int, int]]] = []
+        self.in_vueltas = False
+        self._carry = [0, 0]
+        self._carry_cards = [0, 0]
+        if isinstance(scores, (list, tuple)) and len(scores) == 2 and all(
+                isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            self._carry = list(scores)
+        super().__init__(players, options, seed, target=target, scores=scores)
+
+    def next_deal_args(self) -> dict[str, Any]:
+        args: dict[str, Any] = {}
+        if self.in_vueltas:
+            args["vueltas"] = True
+        if any(self._carry):
+            args["carried"] = list(self._carry)
+        if any(self._carry_cards):
+            args["carried_cards"] = list(self._carry_cards)
+        if self.target != TARGET:
+            args["target"] = self.target
+        return args
+
+    def next_dealer(self, finished: Hand) -> int:
+        if self.options.next_dealer == "last_trick_winner" and finished.tricks:
+            return finished.tricks[-1].winner
+        return (finished.dealer + 1) % finished.seats
+
+    def after_action(self) -> None:
+        hand = self.hand
+        if hand.counts_at_once:     # the vueltas: points count as they are won
+            self.scores = [self._carry[u] + hand.score[u] for u in (0, 1)]
+
+    def close_hand(self) -> None:
+        hand = self.hand
+        self.hands.append(hand)
+        self.scores = [self._carry[u] + hand.score[u] for u in (0, 1)]
+        cards = hand.card_points()
+        self._carry_cards = [self._carry_cards[u] + cards[u] for u in (0, 1)]
+        if hand.game_winner is not None:
+            self._end_game(hand.game_winner, hand.end_reason, hand)
+            return
+        # Nobody has won: the vueltas (another deal, the points carried over, counted at once).
+        self.in_vueltas = True
+        self._carry = list(self.scores)
+        self.hand = self.deal_next(self.next_dealer(hand))
+
+    def _end_game(self, side: int, reason: str, hand: Hand) -> None:
+        self.game_results.append((side, reason, (self.scores[0], self.scores[1])))
+        self.games_won[side] += 1
+        if self.games_won[side] >= self.options.partidas_per_coto:
+            self.cotos_won[side] += 1
+            if self.cotos_won[side] >= self.options.cotos_to_win:
+                self.finish(side, reason)
+                return
+            self.games_won = [0, 0]
+        # A new game: the idas, from nothing.
+        self.in_vueltas = False
+        self._carry = [0, 0]
+        self._carry_cards = [0, 0]
+        self.scores = [0, 0]
+        self.hand = self.deal_next(self.next_dealer(hand))
+
+    def decide(self) -> None:
+        """Games are decided by the hands themselves (see :meth:`GuinoteHand.count`)."""
+
+
+GAME = Game(
+    name="guinote",
+    title="Guinote",
+    hand_class=GuinoteHand,
+    match_class=GuinoteMatch,
+    player_counts=(2, 4),
+    default_players=4,
+    options=OPTIONS,
+    aliases=("guiñote", "guinyot"),
+    summary="Aragonese Tute: trick and draw, then the strict arrastre; marriages; the game to 101.",
+    deal_keywords=("trump", "vueltas", "carried", "carried_cards", "target"),
+)
