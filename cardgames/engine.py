@@ -1096,6 +1096,15 @@ class Match:
         if not self.hand.is_over:
             self.hand.abandon(reason)
 
+    def win_mid_hand(self, winner: int, reason: str) -> None:
+        """A side or player has won in the middle of a hand: the hand's points so far count,
+        the rest of the hand is abandoned, the match is over."""
+        hand = self.hand
+        if hand not in self.hands:
+            self.credit(hand)
+            self.hands.append(hand)
+        self.finish(winner, reason)
+
     def apply(self, action: Move | str, seat: int | None = None) -> None:
         """Play into the current hand; at its end, score it and deal the next if no one has won."""
         if self.is_over:

@@ -169,7 +169,11 @@ def _load_hand(game, players: int, options: dict[str, Any], deal: dict[str, Any]
 
 def _load_match(game, players: int, options: dict[str, Any], record: dict[str, Any]) -> Match:
     scores = record.get("scores")
-    match = game.match(_field(record, "seed", int), players=players, target=record.get("target"),
+    target = record.get("target")
+    if "target" in game.options:        # the game's own option carries the target
+        options = dict(options)
+        target = options.pop("target", target)
+    match = game.match(_field(record, "seed", int), players=players, target=target,
                        scores=scores, **options)
     for number, entry in enumerate(_field(record, "hands", list), 1):
         where = f"hand {number}"

@@ -427,28 +427,15 @@ class PippinsMatch(Match):
             if total > target:
                 # "The side that first crosses this threshold wins the game immediately, and if a
                 # hand is in-progress, the remainder of the hand is abandoned."
-                self.credit(hand)
-                self.hands.append(hand)
                 during = "at the end of the hand" if hand.is_over else \
-                    f"in trick {len(hand.tricks)} of hand {len(self.hands)}, which is abandoned"
-                self.finish(side, f"{self.unit_name(side)} crossed the target of {target} with "
-                                  f"{total} {during}")
+                    f"in trick {len(hand.tricks)} of hand {len(self.hands) + 1}, which is abandoned"
+                self.win_mid_hand(side, f"{self.unit_name(side)} crossed the target of {target} "
+                                        f"with {total} {during}")
                 return
 
     def decide(self) -> None:
         """Nothing to decide at the end of a hand: a side that crossed the target has already
         won (``after_action``); landing exactly on it is not enough, so play on."""
-
-    def to_json(self, indent: int | None = 1) -> str:
-        # The target is this game's option ``target``. The core's record loader passes both the
-        # record's "target" field and every option to ``Game.match(target=..., **options)``,
-        # which would get ``target`` twice: keep it in the record's "target" field only
-        # (``Game.match`` routes it back into the option).
-        from .. import record
-
-        written = record.match_record(self)
-        written["options"].pop("target", None)
-        return record.dumps(written, indent)
 
 
 OPTIONS = [
