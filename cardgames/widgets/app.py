@@ -6,8 +6,6 @@ Each notebook's cells stay short because the work happens here:
     Rows of rendered cards (``cardgames.render``), for the deck and ranking sections.
 ``options_table(game)``
     The game's named rule choices as a DataFrame: option, default, choices, meaning.
-``simulate(game, hands=200, seed=0, **options)``
-    Random hands played out into a DataFrame (one row per hand), for the "explore" sections.
 ``app(game)`` / ``app(game, match=True)``
     The table to play a hand (or a match), dealt as the page's link asks
     (``?seed=123&players=3&no_yukon_leads=1``, see :mod:`cardgames.links`). A bad link or a deal
@@ -22,7 +20,6 @@ Each notebook's cells stay short because the work happens here:
 from __future__ import annotations
 
 import os
-import random
 from typing import Any, Iterable, Sequence
 
 import ipywidgets as widgets
@@ -34,7 +31,7 @@ from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
 
-__all__ = ["app", "follow_link", "options_table", "query_string", "show_cards", "simulate"]
+__all__ = ["app", "follow_link", "options_table", "query_string", "show_cards"]
 
 #: Shown instead of the table when something unexpected goes wrong (no traceback for users).
 FRIENDLY = ("Sorry, the table could not be set up. Try the page again without the part of the "
@@ -188,30 +185,3 @@ def options_table(game: str):
                      "alternatives": ", ".join(str(c) for c in others) or "(a value)",
                      "meaning": option.doc})
     return pd.DataFrame(rows).set_index("option")
-
-
-def simulate(game: str, hands: int = 200, seed: int = 0, players: int | None = None,
-             **options: Any):
-    """Play ``hands`` shuffled deals out at random (seeds ``seed``, ``seed+1``, ...).
-
-    One row per hand: its seed, the score of each side (partnership games) or seat, the number
-    of tricks, the winner (the side or seat with most points, None on a tie) and the hand itself
-    (column ``hand``) for further questions.
-    """
-    import pandas as pd
-
-    rows = []
-    for k in range(seed, seed + hands):
-        hand = get_game(game).deal(k, players=players, **options)
-        hand.play_out(random.Random(k))
-        unit = "side" if hand.partnerships else "seat"
-        row: dict[str, Any] = {"seed": k}
-        for u, points in enumerate(hand.score):
-            row[f"{unit} {u}"] = points
-        best = max(hand.score)
-        winners = [u for u, s in enumerate(hand.score) if s == best]
-        row["winner"] = winners[0] if len(winners) == 1 else None
-        row["tricks"] = len(hand.tricks)
-        row["hand"] = hand
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("seed")
