@@ -395,7 +395,8 @@ class QuintoHand(Hand):
 
     def trick_context(self) -> Any:
         """("trick" or "cachette", the trick value, the quint points credited)."""
-        return ("trick", TRICK_VALUE * self.multiplier, self._quints)
+        quints, self._quints = self._quints, 0
+        return ("trick", TRICK_VALUE * self.multiplier, quints)
 
     def on_hand_end(self) -> None:
         # "The winner of the last trick takes the cachette as an extra trick."
