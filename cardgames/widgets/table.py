@@ -118,14 +118,24 @@ class Table:
         self.opponents_select.value = opponents if opponents in self.opponents_select.options \
             else self.opponents_select.options[0]
         self._busy = True
+        error_text = None
         try:
             self.new_deal(game, seed=seed, players=players, seat=seat, open_hands=open_hands,
                           opponents=opponents, match=match, target=target, auto=auto, **options)
+        except SetupError:
+            raise                       # a deal the rules refuse: no table to show
+        except Exception as error:      # noqa: BLE001 - dealt, but a computer seat failed
+            if self._hand is None and self.match is None:
+                raise
+            error_text = self._error(f"Something went wrong: {type(error).__name__}: {error}", error)
         finally:
             self._busy = False
         self._ready = True
         self.refresh()
-        self._show_pending()
+        if error_text is None:
+            self._show_pending()
+        else:
+            self.message.value = f'<span class="cg-error" role="alert">{escape(error_text)}</span>'
 
     # -- building the widgets (once) ---------------------------------------------------------
 
@@ -222,9 +232,14 @@ class Table:
         self.deal_button = self._button("Deal", "cg-deal", self.deal_from_controls,
                                         "Deal a new hand with these settings", "success")
         self.deal_text = W.Textarea(
-            placeholder="One line of cards per seat (e.g. 'North: AS KH 10D ...'), then "
-                        "'stock: ...' (the first card drawn first); 'dealer: 3' if needed.",
+            placeholder="North: ...\nEast: ...\nSouth: ...\nWest: ...\nstock: ...",
             layout=W.Layout(width="100%", height="7em"))
+        self.deal_text_help = W.HTML(
+            "<small>One line of cards per seat, e.g. <code>North: AS KH 10D 9C JK</code> "
+            "(rank 2-9, T or 10, J, Q, K, A; suit S H D C or ♠ ♥ ♦ ♣), then "
+            "<code>stock:</code> with the undealt cards, the first drawn first; "
+            "<code>dealer: 3</code> if needed.</small>")
+        self.deal_text_help.add_class("cg-option-doc")   # static help, not the deal
         self.deal_text_button = self._button("Deal these cards", "cg-deal-text",
                                              self.deal_from_text,
                                              "Set the deal up from the text (it is then cleared, "
@@ -239,7 +254,7 @@ class Table:
             W.HTML("<b>Options</b> (each with what it changes)"),
             self.options_area,
             self.deal_button,
-            W.HTML("<b>Or set a deal up by hand</b>"),
+            W.HTML("<b>Or set a deal up by hand</b>"), self.deal_text_help,
             self.deal_text, self.deal_text_button,
         ])
         self.setup_panel = W.Accordion([self.setup], titles=("New deal",))
@@ -483,6 +498,7 @@ class Table:
                 control.add_class("cg-option")
                 doc = widgets.HTML(f'<small>{escape(option.doc)}</small>',
                                    layout=widgets.Layout(width="36em"))
+                doc.add_class("cg-option-doc")   # static text: the rule book, not the deal
                 rows.append(widgets.HBox([control, doc]))
                 controls[name] = control
             self._option_boxes[game.name] = (widgets.VBox(rows), controls)
@@ -717,7 +733,7 @@ class Table:
                       record=False)
             if self.auto_box.value:
                 self._run_computers()
-                return
+            return
         self._declined = tuple(self._user_open_actions())
         if not self.computer_step():
             self._say(["Nothing for the computer to do now."], record=False)

@@ -1,0 +1,460 @@
+"""The table (issue 7), headless: every test drives it through ``Button.click()`` and checks
+what the widgets show against the engine's public surface."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import cardgames as cg
+from cardgames import render_table as rt
+from cardgames.widgets import Quiz, Table
+
+GAMES = list(cg.GAMES)
+
+
+def click_through(table: Table, rng: random.Random, limit: int = 800, check=None) -> int:
+    """Play to the end of the hand by clicking only enabled buttons (cards, actions, Next)."""
+    clicks = 0
+    while not table.hand.is_over:
+        assert clicks < limit, "the hand did not end"
+        choices = table.enabled_card_buttons() + table.enabled_action_buttons()
+        if choices:
+            button = rng.choice(choices)
+        else:
+            assert not table.next_button.disabled, f"stuck: {table.message.value}"
+            button = table.next_button
+        assert not button.disabled
+        button.click()
+        assert table.last_error is None, table.message.value + table.last_traceback
+        clicks += 1
+        if check is not None:
+            check(table)
+    return clicks
+
+
+def check_tooltips(table: Table) -> None:
+    """Every shown card: enabled exactly when legal; a disabled card's tooltip is its name and
+    the engine's refusal."""
+    hand = table.hand
+    seat = table._shown_seat
+    legal = set(hand.legal_actions().cards) if seat == hand.to_move else set()
+    shown = 0
+    for button in table.card_buttons:
+        if button.layout.display == "none":
+            assert button.description == "" and button.tooltip == ""
+            continue
+        card = cg.Card.parse(button.description)
+        shown += 1
+        if card in legal:
+            assert not button.disabled and button.tooltip == card.name
+        else:
+            assert button.disabled
+            assert button.tooltip == f"{card.name}: {rt.name_seats(hand.why_illegal(card, seat), table.names)}"
+    assert shown == len(table._shown_cards)
+
+
+def snapshot(hand: cg.Hand):
+    return (list(hand.history), [list(h) for h in hand.hands], list(hand.score),
+            [repr(t) for t in hand.tricks], list(hand.trick), list(hand.declarations),
+            hand.phase, hand.to_move, hand.public_info())
+
+
+def state_strings(table: Table) -> list[str]:
+    """Every string in the state of every widget under the table (what a browser receives),
+    except the static rule-book text of the options."""
+    found = []
+    for w in table.all_widgets():
+        if "cg-option-doc" in getattr(w, "_dom_classes", ()):
+            continue
+        for key, value in w.get_state().items():
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, (list, tuple)):
+                found.extend(v for v in value if isinstance(v, str))
+    return found
+
+
+def hidden_cards(table: Table) -> set[cg.Card]:
+    hand = table.hand
+    if table.seat is None:
+        seen = {c for s in range(hand.seats) for c in hand.exposed(s)}
+        seen |= {c for t in hand.tricks for _, c in t.cards} | {c for _, c in hand.trick}
+        return {c for h in hand.hands for c in h} - seen
+    view = hand.view(table.seat)
+    return set(view.unseen) - set(view.visible_cards())
+
+
+def assert_no_leak(table: Table) -> None:
+    hidden = hidden_cards(table)
+    text = "\n".join(state_strings(table))
+    for card in hidden:
+        for word in (str(card), card.label):
+            assert not re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", text), \
+                f"{word} (hidden) is in the widget state"
+        assert card.name not in text.lower(), f"{card.name} (hidden) is in the widget state"
+
+
+# -- whole hands --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_hand_by_clicking_only_enabled_buttons(game):
+    table = Table(game, seed=5, seat=0, opponents="random")
+    clicks = click_through(table, random.Random(1), check=check_tooltips)
+    assert clicks > 0 and table.hand.is_over
+    assert "The hand is over" in table.message.value
+    frame = table.score_frame()
+    units = rt.unit_names(table.hand, table.names)
+    assert list(frame.iloc[-1][units]) == list(table.hand.score)
+    assert len(frame[frame["Trick"].apply(lambda x: isinstance(x, int))]) == len(table.hand.tricks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_watching_steps_through_every_seat_with_next(game):
+    table = Table(game, seed=9, seat=None, open_hands=False, opponents="random")
+    assert table.enabled_card_buttons() == [] and table._shown_cards == []
+    steps = 0
+    while not table.hand.is_over:
+        assert not table.next_button.disabled
+        before = len(table.hand.history)
+        table.next_button.click()
+        assert table.last_error is None, table.message.value
+        assert len(table.hand.history) >= before + 1
+        steps += 1
+        if steps % 7 == 0:
+            assert_no_leak(table)
+    assert table.next_button.disabled and table.finish_hand_button.disabled
+    assert_no_leak(table)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_finish_trick_and_finish_hand_run_on(game):
+    table = Table(game, seed=3, seat=None, open_hands=True, opponents="random")
+    table.finish_trick_button.click()
+    assert len(table.hand.tricks) == 1 and not table.hand.trick
+    table.finish_hand_button.click()
+    assert table.hand.is_over and table.last_error is None
+
+
+def test_the_cards_tooltips_and_classes_of_a_known_position():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    hand = table.hand
+    assert hand.to_move == 2 and [s for s, _ in hand.trick] == [0, 1]
+    check_tooltips(table)
+    disabled = [b for b in table.card_buttons[:len(table._shown_cards)] if b.disabled]
+    assert disabled and all("follow suit" in b.tooltip for b in disabled)
+    assert "cg-table" in table.widget._dom_classes
+    for css, w in [("cg-trick", table.trick_box), ("cg-message", table.message),
+                   ("cg-score", table.score), ("cg-next", table.next_button),
+                   ("cg-undo", table.undo_button), ("cg-deal", table.deal_button)]:
+        assert css in w._dom_classes
+    assert all("cg-card" in b._dom_classes for b in table.card_buttons)
+    assert all("cg-action" in b._dom_classes for b in table.action_buttons)
+    for seat in range(4):
+        assert f"cg-seat-{seat}" in table.seat_boxes[seat]._dom_classes
+    assert "North" in table.seat_boxes[0].value and "side North–South" in table.seat_boxes[0].value
+    assert "5 cards" not in table.seat_boxes[1].value and "🂠 × 4" in table.seat_boxes[1].value
+
+
+def test_four_colour_cards_are_named_for_screen_readers():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    colours = {b.style.text_color for b in table.card_buttons[:len(table._shown_cards)]}
+    assert colours <= {"#c0392b", "#1b1b1b"}
+    table.four_colour_box.value = True
+    card, button = table._shown_cards[0], table.card_buttons[0]
+    assert button.style.text_color == rt.colour_of(card, True)
+    assert button.tooltip.startswith(card.name)
+
+
+# -- the named actions ----------------------------------------------------------------------------
+
+
+def test_named_actions_are_buttons_only_while_legal():
+    game = next((g for g in ("quinto",) if g in cg.GAMES), None)
+    if game is None:
+        pytest.skip("Quinto has not landed")
+    table = Table(game, seed=2, seat=0, opponents="random")
+    hand = table.hand
+    assert hand.phase is cg.Phase.DOUBLING and hand.to_move == 0
+    labels = [b.description for b in table.enabled_action_buttons()]
+    assert sorted(labels) == sorted(a.label for a in hand.legal_actions().named)
+    assert all(b.disabled for b in table.card_buttons[:len(table._shown_cards)])
+    table.enabled_action_buttons()[0].click()
+    assert table.hand.phase is not cg.Phase.DOUBLING or table.hand.to_move == 0
+    if table.hand.phase is cg.Phase.PLAY:
+        assert table.enabled_action_buttons() == [] or table.hand.legal_actions().named
+
+
+def test_quinto_for_three_the_dealer_plays_the_dummy():
+    if "quinto" not in cg.GAMES:
+        pytest.skip("Quinto has not landed")
+    probe = cg.deal("quinto", seed=4, players=3)
+    dealer = probe.dealer
+    dummy = next(s for s in range(probe.seats) if probe.controller(s) != s)
+    table = Table("quinto", seed=4, players=3, seat=dealer, opponents="random")
+    played_dummy = False
+
+    def check(t):
+        nonlocal played_dummy
+        check_tooltips(t)
+        if t._shown_seat == dummy and t.enabled_card_buttons():
+            played_dummy = True
+    click_through(table, random.Random(2), check=check)
+    assert played_dummy
+
+
+# -- undo and redo ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_and_redo_restore_the_exact_state(game):
+    table = Table(game, seed=8, seat=1, opponents="random")
+    rng = random.Random(3)
+    for _ in range(3):       # a few decisions in
+        choices = table.enabled_card_buttons() + table.enabled_action_buttons()
+        (rng.choice(choices) if choices else table.next_button).click()
+    before = snapshot(table.hand)
+    choices = table.enabled_card_buttons() + table.enabled_action_buttons()
+    (rng.choice(choices) if choices else table.next_button).click()
+    after = snapshot(table.hand)
+    assert after != before
+    table.undo_button.click()
+    assert snapshot(table.hand) == before
+    assert not table.redo_button.disabled
+    table.redo_button.click()
+    assert snapshot(table.hand) == after and table.redo_button.disabled
+    # one action at a time, back and forth
+    table.back_button.click()
+    table.back_button.click()
+    table.forward_button.click()
+    table.forward_button.click()
+    assert snapshot(table.hand) == after
+    assert table.last_error is None
+
+
+def test_undo_goes_back_to_the_users_previous_decision():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    hand = table.hand
+    assert [s for s, _ in hand.history] == [0, 1]       # the computers played before us
+    table.enabled_card_buttons()[0].click()
+    assert hand.to_move == 2 and len(hand.history) > 3  # they played on to our next turn
+    table.undo_button.click()
+    assert [s for s, _ in hand.history] == [0, 1] and hand.to_move == 2
+    table.undo_button.click()                           # no decision of ours before: the start
+    assert hand.history == [] and "back to the start" in table.message.value
+    assert table.undo_button.disabled
+
+
+def test_a_finished_hand_can_be_stepped_back_and_forth():
+    table = Table("yukon", seed=12, seat=None, open_hands=True, opponents="random")
+    table.finish_hand_button.click()
+    end = snapshot(table.hand)
+    for _ in range(6):
+        table.back_button.click()
+    assert not table.hand.is_over
+    for _ in range(6):
+        table.forward_button.click()
+    assert snapshot(table.hand) == end and table.hand.is_over
+
+
+# -- what the browser receives -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_widget_state_holds_a_face_down_card(game):
+    table = Table(game, seed=21, seat=0, opponents="random")
+    rng = random.Random(4)
+    assert_no_leak(table)
+    count = 0
+
+    def check(t):
+        nonlocal count
+        count += 1
+        if count % 3 == 1:
+            assert_no_leak(t)
+    click_through(table, rng, check=check)
+    assert_no_leak(table)
+
+
+def test_the_leak_check_would_see_a_leak():
+    table = Table("yukon", seed=21, seat=0, opponents="random")
+    hidden = sorted(hidden_cards(table))[0]
+    table.message.value = f"psst: {hidden.label}"
+    with pytest.raises(AssertionError):
+        assert_no_leak(table)
+
+
+def test_open_hands_show_every_hand_face_up():
+    table = Table("yukon", seed=7, seat=2, open_hands=True, opponents="random")
+    for seat, cards in enumerate(table.hand.hands):
+        if seat != 2:
+            assert all(c.name in table.seat_boxes[seat].value for c in cards)
+
+
+def test_no_widget_is_created_while_playing():
+    table = Table("yukon", seed=30, seat=0, opponents="random")
+    from ipywidgets.widgets.widget import _instances
+    before = len(_instances)
+    click_through(table, random.Random(5))
+    table.undo_button.click()
+    table.redo_button.click()
+    assert len(_instances) == before
+
+
+# -- messages and errors -----------------------------------------------------------------------------
+
+
+def test_the_message_line_explains_the_trick():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    table.enabled_card_buttons()[0].click()
+    story = table.log.value
+    assert "Trick 1:" in story and "wins with" in story and "It earns" in story
+    assert "seat 0" not in story            # seats by name
+
+
+def test_a_callback_error_appears_in_the_message_line():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+
+    class Broken:
+        def choose(self, view):
+            raise RuntimeError("the computer fell off its chair")
+
+        def declare(self, view, actions):
+            return None
+    table.computer_players[3] = Broken()
+    table.enabled_card_buttons()[0].click()
+    assert "the computer fell off its chair" in table.message.value
+    assert "cg-error" in table.message.value and isinstance(table.last_error, RuntimeError)
+    assert table.hand.to_move == 3       # the table is still usable: the state is intact
+
+
+def test_a_deal_refused_by_the_rules_says_why():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    table.deal_text.value = "AS KS QS JS TS\nAH KH QH JH TH\nAD KD QD JD TD\nAC KC QC JC XX"
+    table.deal_text_button.click()
+    message = html.unescape(table.message.value)
+    assert "Cannot deal" in message and "'XX' is not a card" in message
+    assert table.hand.seed == 7                       # the old deal is still on the table
+
+
+# -- dealing -------------------------------------------------------------------------------------------------
+
+
+def test_a_deal_set_up_by_hand_from_text():
+    table = Table("yukon", seed=7, seat=0, opponents="random", auto=False)
+    table.deal_text.value = ("North: AS KS QS JS TS\nEast: AH KH QH JH TH\n"
+                             "South: AD KD QD JD TD\nWest: AC KC QC JC TC\nstock:")
+    table.deal_text_button.click()
+    assert table.last_error is None, table.message.value
+    assert table.hand.set_up_by_hand and table.deal_text.value == ""
+    assert {str(c) for c in table._shown_cards} == {"AS", "KS", "QS", "JS", "TS"}
+    assert "set up by hand" in table.header.value
+
+
+def test_options_chosen_from_controls_before_dealing():
+    table = Table("yukon", seed=7, seat=0, opponents="random")
+    table.game_select.value = "yukon"
+    table.players_select.value = 3
+    _box, controls = table._option_boxes["yukon"]
+    controls["no_yukon_leads"].value = True
+    controls["yukon_lead_follow"].value = "yukons"
+    table.seed_box.value = 99
+    table.seat_select.value = 1
+    table.deal_button.click()
+    hand = table.hand
+    assert table.last_error is None, table.message.value
+    assert hand.players == 3 and hand.seed == 99 and table.seat == 1
+    assert hand.options.no_yukon_leads and hand.options.yukon_lead_follow == "yukons"
+    assert "seed 99" in table.header.value
+    assert len(table.arena.children) == 4          # three seats and the trick
+
+
+def test_every_option_has_a_control_and_a_line_of_explanation():
+    table = Table("yukon", seed=7, seat=0, opponents="random")
+    for name in cg.GAMES:
+        table.game_select.value = name
+        box, controls = table._option_boxes[name]
+        assert set(controls) == set(cg.GAMES[name].options)
+        assert all(row.children[1].value for row in box.children)
+        assert table.chosen_options() == {}
+
+
+def test_the_same_seed_repeats_the_deal():
+    a = Table("yukon", seed=1234, seat=0, opponents="random", auto=False)
+    b = Table("yukon", seed=1234, seat=0, opponents="random", auto=False)
+    assert a._shown_cards == b._shown_cards
+
+
+def test_hint_names_a_legal_action_and_why():
+    table = Table("yukon", seed=7, seat=2)
+    table.hint_button.click()
+    assert table.message.value.startswith("Hint: ")
+    hinted = [b for b in table.card_buttons if b.button_style == "info"]
+    assert len(hinted) == 1 and not hinted[0].disabled
+
+
+# -- matches ---------------------------------------------------------------------------------------------------
+
+
+def test_a_match_plays_hand_after_hand_with_the_scores():
+    table = Table("yukon", seed=5, seat=None, open_hands=True, match=True, target=100,
+                  opponents="random")
+    hands = 0
+    while not table.match.is_over:
+        table.finish_hand_button.click()
+        assert table.hand.is_over and table.last_error is None
+        if not table.match.is_over:
+            assert table.next_button.description == "Next hand"
+            assert "Match scores" in table.message.value
+            table.next_button.click()
+            assert not table.hand.is_over and table.hand.history == []
+        hands += 1
+        assert hands < 20
+    frame = table.match_frame()
+    assert len(frame) == len(table.match.hands)
+    assert "The match" in table.match_score.value and "match is over" in table.message.value.lower()
+
+
+# -- the quiz ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_quiz_which_cards_may_be_played(game):
+    quiz = Quiz(game, seed=3, kind="legal")
+    hand = quiz.position
+    seat = hand.to_move
+    legal = set(hand.legal_actions().cards)
+    assert quiz.seat_names()[seat] in quiz.question.value
+    for button, card in zip(quiz.card_buttons, quiz.cards):
+        if card in legal:
+            button.click()
+    quiz.check_button.click()
+    assert "Right" in quiz.feedback.value
+    # a wrong answer cites the rule that forbids the card
+    quiz.new_button.click()
+    hand = quiz.position
+    if quiz.kind_now == "legal":
+        wrong = next(c for c in quiz.cards if c not in hand.legal_actions().cards)
+        quiz.card_buttons[quiz.cards.index(wrong)].click()
+        quiz.check_button.click()
+        reason = hand.why_illegal(wrong)
+        assert "Not quite" in quiz.feedback.value
+        assert rt.name_seats(reason, quiz.seat_names()).split(":")[0][:30] in \
+            quiz.feedback.value.replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_quiz_who_wins_this_trick(game):
+    quiz = Quiz(game, seed=4, kind="winner")
+    trick = quiz.trick
+    quiz.seat_buttons[trick.winner].click()
+    assert "Right" in quiz.feedback.value and "wins with" in quiz.feedback.value
+    quiz.new_button.click()
+    loser = next(s for s, _ in quiz.trick.cards if s != quiz.trick.winner)
+    quiz.seat_buttons[loser].click()
+    assert "Not quite" in quiz.feedback.value
