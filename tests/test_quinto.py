@@ -337,6 +337,7 @@ def test_three_players_the_dealer_plays_the_dummy_opposite_him():
     assert hand.view(0).legal_actions() == ()
     with pytest.raises(cg.IllegalAction, match="dummy \\(seat 1\\)'s turn"):
         hand.apply("AH", seat=0)
+    assert hand.why_illegal("4C", seat=3).startswith("players must follow suit")
     hand.apply("AH", seat=3)                     # the dealer plays the dummy's card
     hand.apply("5S")
     hand.apply("KH")
@@ -478,6 +479,7 @@ def test_a_game_is_won_at_the_end_of_a_hand():
     # checked at the end of each hand, reaching 250 is enough (target_inclusive=True).
     match = cg.match("quinto", seed=3)
     assert match.target == 250 and match.hand.dealer == 3
+    assert cg.match("quinto", seed=3, target=300).target == 300
     play_match(match, random.Random(3))
     assert match.winner is not None and match.scores[match.winner] >= 250
     assert match.scores[match.winner] > match.scores[1 - match.winner]

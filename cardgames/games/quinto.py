@@ -80,7 +80,7 @@ from typing import Any
 
 from ..cards import DECK_WITH_JOKER, JOKER, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, IllegalAction, Match, Move, Option, Options, Phase, SetupError, Trick,
+    Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick,
     flag, whole_number,
 )
 
@@ -321,6 +321,11 @@ class QuintoHand(Hand):
                 and seat == self.dealer and self.to_move is not None:
             seat = None
         Hand.apply(self, action, seat)
+
+    def why_illegal(self, action: Move | str, seat: int | None = None) -> str | None:
+        if seat is not None and seat == self.dealer and self.to_move == self.dummy is not None:
+            seat = None
+        return Hand.why_illegal(self, action, seat)
 
     # -- what each seat sees ------------------------------------------------------------------
 
