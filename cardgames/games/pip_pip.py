@@ -28,7 +28,8 @@ led, and of two identical cards the later one ranks higher.
 [S2]. "Trick play continues until there are not enough cards left in the stock for each player to
 draw one. At that point, the final cards in the stock are turned face-up" [S0]: at the start of
 each trick, if the stock holds fewer cards than there are players, drawing stops for good and the
-rest of the stock lies face up, dead (``hand.dead``); the last seven tricks are played from hand.
+rest of the stock lies face up, dead (``hand.dead``, also ``set_aside()``); the last seven tricks
+are played from hand.
 
 *The call.* "If he now holds in his hand the King and Queen of the same suit, other than of the
 trump suit, he may call 'Pip-Pip', and place the two cards face upwards on the table in front of
@@ -378,6 +379,10 @@ class PipPipHand(Hand):
         return sum(points[card.index] for _, card in plays)
 
     # -- what each seat sees -------------------------------------------------------------------
+
+    def set_aside(self) -> list[Card]:
+        """The dead cards: the end of the stock turned face up when drawing stopped."""
+        return list(self.dead)
 
     def exposed(self, seat: int) -> list[Card]:
         """The called Kings and Queens still in ``seat``'s hand, face up for everyone."""
