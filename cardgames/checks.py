@@ -89,6 +89,23 @@ def _yukon(hand: Hand) -> list[str]:
     return [] if total == expected else [f"Yukon hand points add up to {total}, not {expected}"]
 
 
+@final_check("quinto")
+def _quinto(hand: Hand) -> list[str]:
+    # RULES.md §1.1: 13 tricks (the cachette included) at 5, 10 or 20 each; quints total at most
+    # 25 + 3 * (20 + 15 + 10 + 5) = 175 (doubled with double_applies_to_quints).
+    kinds = hand.points_by_kind()  # type: ignore[attr-defined]
+    found = []
+    tricks, quints = sum(kinds["tricks"]), sum(kinds["quints"])
+    if hand.options.cachette_counts_as_trick and tricks != 13 * hand.trick_value:  # type: ignore[attr-defined]
+        found.append(f"Quinto trick points add up to {tricks}, not 13 x {hand.trick_value}")  # type: ignore[attr-defined]
+    most = 175 * (hand.multiplier if hand.options.double_applies_to_quints else 1)  # type: ignore[attr-defined]
+    if quints > most:
+        found.append(f"Quinto quint points add up to {quints}, more than {most}")
+    if sum(hand.score) != tricks + quints:
+        found.append(f"Quinto score {hand.score} is not trick points {tricks} + quints {quints}")
+    return found
+
+
 def final_points_problems(hand: Hand) -> list[str]:
     check = FINAL_CHECKS.get(hand.game.name)
     if check is None or not hand.is_over:
