@@ -341,7 +341,8 @@ def plot_margin(df, by: str = "winner", ax=None):
 
     ax = ax or plt.subplots(figsize=(5, 3))[1]
     groups = [(str(k), g["margin"].values) for k, g in df.groupby(by)]
-    ax.boxplot([g for _, g in groups], labels=[k for k, _ in groups])
+    ax.boxplot([g for _, g in groups])
+    ax.set_xticks(range(1, len(groups) + 1), [k for k, _ in groups])
     ax.set_xlabel(by)
     ax.set_ylabel("margin (points)")
     return ax

@@ -43,6 +43,16 @@ _IGNORED = frozenset({
 SCORE_FREE_GAMES = {"yukon", "pip_pip", "quinto"}
 
 
+def _rank_tables(game: str) -> tuple[dict, Any] | None:
+    """(strength of each rank within a suit, points of a card) for games where two cards of one
+    suit that touch in rank and carry the same points are interchangeable in play."""
+    if game == "pip_pip":
+        from .games import pip_pip
+
+        return pip_pip.STRENGTH, pip_pip.card_points
+    return None
+
+
 class SolverLimit(RuntimeError):
     """The search met its node or time limit before finishing."""
 
@@ -82,33 +92,40 @@ class Solution:
 
 
 def _freeze(value: Any) -> Any:
-    if isinstance(value, Card):
+    cls = value.__class__
+    if cls is Card:
         return value.index
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+    if cls is list or cls is tuple:
+        return tuple([v.index if v.__class__ is Card else _freeze(v) for v in value])
+    if value is None or cls is int or cls is bool or cls is str or isinstance(value, Enum):
+        return value
     if isinstance(value, dict):
         return tuple(sorted((_freeze(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
         return tuple(sorted(_freeze(v) for v in value))
-    if isinstance(value, (Enum, int, str, float, bool)) or value is None:
-        return value
     if isinstance(value, Trick):
         return None
     return repr(value)
 
 
-def position_key(hand: Hand, keep_score: bool = True) -> tuple:
-    """A hashable picture of everything that decides the rest of the hand from here."""
+def _key_names(hand: Hand) -> list[str]:
+    """The attributes of a hand that decide what can still happen (see :func:`position_key`)."""
+    return [name for name in sorted(hand.__dict__)
+            if name not in _IGNORED and name not in ("hands", "trick")
+            and not (name in ("strength", "points") and isinstance(hand.__dict__[name], dict))]
+
+
+def position_key(hand: Hand, keep_score: bool = True, names: list[str] | None = None) -> tuple:
+    """A hashable picture of everything that decides the rest of the hand from here: the cards
+    in each hand (as sets), the trick, and the game's own state (trump, stock, reaches...)."""
     state = hand.__dict__
-    parts: list[Any] = [tuple(tuple(sorted(c.index for c in h)) for h in hand.hands),
-                        tuple((s, c.index) for s, c in hand.trick)]
-    for name in sorted(state):
-        if name in _IGNORED or name == "hands" or name == "trick":
-            continue
-        value = state[name]
-        if name in ("strength", "points") and isinstance(value, dict):
-            continue   # fixed tables of a game
-        parts.append(_freeze(value))
+    if names is None:
+        names = _key_names(hand)
+    parts: list[Any] = [tuple([tuple(sorted([c.index for c in h])) for h in hand.hands]),
+                        tuple([(s, c.index) for s, c in hand.trick])]
+    freeze = _freeze
+    for name in names:
+        parts.append(freeze(state.get(name)))
     if keep_score:
         parts.append(tuple(hand.score))
     return tuple(parts)
@@ -118,10 +135,13 @@ class _Search:
     def __init__(self, root: Hand, max_nodes: int | None, deadline: float | None):
         self.unit = root.side(root.controller(root.to_move))
         self.table: dict[tuple, tuple[int, int]] = {}   # position -> (lower, upper) bounds
+        self.best_moves: dict[tuple, Move] = {}           # position -> the action that did best
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.keep_score = root.game.name not in SCORE_FREE_GAMES
+        self.names = _key_names(root)
+        self.rank_tables = _rank_tables(root.game.name)
 
     def value(self, hand: Hand, alpha: int, beta: int) -> int:
         """Points ``unit`` gains from here to the end, searched in the window (alpha, beta)."""
@@ -132,8 +152,10 @@ class _Search:
             raise SolverLimit(f"more than {self.max_nodes} positions")
         if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise SolverLimit("out of time")
-        key = position_key(hand, self.keep_score)
-        entry = self.table.get(key)
+        # The table is consulted between tricks only: positions meet again there, and building
+        # keys in mid-trick costs more than it saves.
+        key = position_key(hand, self.keep_score, self.names) if not hand.trick else None
+        entry = self.table.get(key) if key is not None else None
         lower, upper = -10**9, 10**9
         if entry is not None:
             lower, upper = entry
@@ -150,23 +172,27 @@ class _Search:
         a0, b0 = alpha, beta
         before = hand.score[unit]
         best = -10**9 if maximising else 10**9
-        for action in self.ordered(hand):
+        best_move = None
+        for action in self.ordered(hand, self.best_moves.get(key) if key is not None else None):
             child = hand.copy()
             child.apply(action)
             v = child.score[unit] - before + self.value(child, alpha - (child.score[unit] - before),
                                                          beta - (child.score[unit] - before))
             if maximising:
                 if v > best:
-                    best = v
+                    best, best_move = v, action
                 if best > alpha:
                     alpha = best
             else:
                 if v < best:
-                    best = v
+                    best, best_move = v, action
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
+        if key is None:
+            return best
+        self.best_moves[key] = best_move
         # Store what this search proved: exact, a lower bound, or an upper bound.
         if best <= a0:
             self.table[key] = (lower, min(upper, best))
@@ -176,12 +202,44 @@ class _Search:
             self.table[key] = (best, best)
         return best
 
-    def ordered(self, hand: Hand) -> list[Move]:
-        actions = list(hand.legal_actions())
+    def ordered(self, hand: Hand, first: Move | None = None) -> list[Move]:
+        # Identical cards (two packs) are one choice.
+        actions = list(dict.fromkeys(hand.legal_actions()))
         if len(actions) > 2:
-            # Try the strong and the valuable cards first: cutoffs come sooner.
+            # Try the strong and the valuable cards first, and the action that did best here
+            # before: cutoffs come sooner.
             actions.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
+        if self.rank_tables is not None and len(actions) > 1:
+            actions = self.distinct(hand, actions)
+        if first is not None and first in actions and actions[0] != first:
+            actions.remove(first)
+            actions.insert(0, first)
         return actions
+
+
+    def distinct(self, hand: Hand, actions: list[Move]) -> list[Move]:
+        """Drop a card when the seat holds another of the same suit and points with no card
+        between them left in anyone else's hand: playing either comes to the same."""
+        strength, points = self.rank_tables
+        mover = hand.to_move
+        outside: dict[Any, set[int]] = {}
+        for seat, cards in enumerate(hand.hands):
+            if seat != mover:
+                for c in cards:
+                    outside.setdefault(c.suit, set()).add(strength[c.rank])
+        kept: list[Move] = []
+        last: dict[Any, Card] = {}
+        for action in sorted(actions, key=lambda a: (a.suit, strength[a.rank]) if isinstance(a, Card) else (-1, 0)):
+            if isinstance(action, Card):
+                previous = last.get(action.suit)
+                if previous is not None and points(previous) == points(action):
+                    low, high = strength[previous.rank], strength[action.rank]
+                    if not any(low < x < high for x in outside.get(action.suit, ())):
+                        continue   # the same as ``previous`` (the lower card is kept)
+                last[action.suit] = action
+            kept.append(action)
+        kept.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
+        return kept
 
 
 def solve(hand: Hand, *, max_nodes: int | None = None, time_limit: float | None = None,
@@ -242,7 +300,7 @@ def last_tricks_position(hand: Hand, tricks: int, rng=None) -> Hand:
     rng = rng or random.Random(0)
     position = hand.copy()
     while position.to_move is not None and not (
-            position.phase is Phase.PLAY and not position.trick and not position.stock_size
+            position.phase is Phase.PLAY and not position.trick
             and max(len(h) for h in position.hands) <= tricks):
         position.apply(rng.choice(position.legal_actions()))
     return position

@@ -148,7 +148,12 @@ class Situation:
                 cached = own(self, card)
             else:
                 method = getattr(self.table, "card_points", None)
-                cached = method(card) if callable(method) else 0
+                try:
+                    cached = method(card) if callable(method) else 0
+                except TypeError:       # a game whose card_points means something else
+                    cached = 0
+                if not isinstance(cached, int):
+                    cached = 0
             self._points_cache[card] = cached
         return cached
 

@@ -1,0 +1,220 @@
+"""Computer players: legal choices over whole hands of every game, seeded reproducibility,
+per-seat views that hold no hidden card, and a search player that never reads hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardgames as cg
+from cardgames import heuristics
+from cardgames.players import (
+    PLAYER_KINDS, Advice, RandomPlayer, RuleOfThumbPlayer, SearchPlayer, make_player, play_hand,
+    step,
+)
+
+GAMES = sorted(cg.GAMES)
+
+
+def fast_player(kind: str, seed: int):
+    if kind == "search":
+        return make_player("search", seed, iterations=12, time_limit=None)
+    return make_player(kind, seed)
+
+
+class CheckingPlayer:
+    """Wraps a player: checks every choice is legal and every view hides what it must."""
+
+    def __init__(self, inner, hand_ref):
+        self.inner = inner
+        self.hand_ref = hand_ref
+        self.name = inner.name
+        self.choices = 0
+
+    def _check_view(self, view):
+        hand = self.hand_ref[0]
+        hidden = hidden_cards(hand, view.seat)
+        seen = view.visible_cards()
+        assert_no_leak(hand, view)
+
+    def choose(self, view):
+        self._check_view(view)
+        action = self.inner.choose(view)
+        assert action in view.legal_actions()
+        assert action in self.hand_ref[0].legal_actions()
+        self.choices += 1
+        return action
+
+    def declare(self, view, actions):
+        self._check_view(view)
+        chosen = self.inner.declare(view, actions)
+        assert chosen is None or chosen in actions
+        return chosen
+
+    def advise(self, view):
+        return self.inner.advise(view)
+
+
+def hidden_cards(hand, seat):
+    """The cards (with multiplicity) that ``seat`` may not see: other hands' unexposed cards
+    and the stock."""
+    hidden = []
+    for other, cards in enumerate(hand.hands):
+        if hand.sees_hand_of(seat, other):
+            continue
+        shown = list(hand.exposed(other))
+        for card in cards:
+            if card in shown:
+                shown.remove(card)
+            else:
+                hidden.append(card)
+    hidden.extend(hand.stock)
+    face_up = getattr(hand, "face_up", None)     # Guinote: the pinta lies face up under the stock
+    if face_up is not None and face_up in hidden:
+        hidden.remove(face_up)
+    # Pippins Aplenty: discards chosen face down and not yet shown.
+    pending = getattr(hand, "pending", None) or []
+    hidden.extend(c for s, c in enumerate(pending) if c is not None and s != seat)
+    return hidden
+
+
+def visible_count(hand, seat, card):
+    """How many copies of ``card`` are not hidden from the seat (played, its own, exposed,
+    dead, shown at the deal): the deck's copies less the hidden ones."""
+    deck = hand.deck(hand.players, hand.options, None)
+    shown_at_deal = [v for v in hand.extra.values() if v is card]   # Pip-Pip!'s trump cut
+    return (sum(1 for c in deck if c is card) - hidden_cards(hand, seat).count(card)
+            + len(shown_at_deal))
+
+
+def assert_no_leak(hand, view):
+    """No card the seat may not see is in the view: the hidden places hold None, and every
+    card object anywhere in the view is one the seat may legitimately see (a card of which one
+    copy is hidden and another in sight, with two packs, passes)."""
+    seat = view.seat
+    for other, cards in enumerate(view.hands):
+        if other == seat or hand.sees_hand_of(seat, other):
+            assert list(cards) == list(hand.hands[other])
+        else:
+            shown = [c for c in cards if c is not None]
+            assert all(c in hand.exposed(other) for c in shown), (other, shown)
+    hidden = set(hidden_cards(hand, seat))
+    leaked = {c for c in view.visible_cards() if c in hidden and visible_count(hand, seat, c) == 0}
+    assert not leaked, f"seat {seat} sees hidden cards {leaked}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["random", "rule-of-thumb", "search"])
+def test_every_player_plays_whole_hands_legally_and_sees_only_its_seat(game, kind):
+    hands = 1 if kind == "search" else 3
+    for seed in range(hands):
+        hand = cg.deal(game, seed=seed)
+        ref = [hand]
+        players = {s: CheckingPlayer(fast_player(kind, seed * 10 + s), ref) for s in range(hand.seats)}
+        play_hand(hand, players)
+        assert hand.is_over
+        assert sum(p.choices for p in players.values()) > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_holds_no_hidden_card_at_any_point_of_a_hand(game):
+    rng = random.Random(3)
+    hand = cg.deal(game, seed=11)
+    while not hand.is_over:
+        for seat in range(hand.seats):
+            view = hand.view(seat)
+            assert_no_leak(hand, view)
+            assert sorted(view.hand) == sorted(hand.hands[seat])
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_the_random_player_is_seeded_and_reproducible():
+    def record(seed):
+        hand = cg.deal("yukon", seed=5)
+        play_hand(hand, [RandomPlayer(seed + s) for s in range(hand.seats)])
+        return [str(a) for _, a in hand.history]
+
+    assert record(1) == record(1)
+    assert record(1) != record(2)
+
+
+def test_the_random_player_does_not_use_the_global_generator():
+    hand_a, hand_b = cg.deal("yukon", seed=5), cg.deal("yukon", seed=5)
+    players_a = [RandomPlayer(s) for s in range(4)]
+    players_b = [RandomPlayer(s) for s in range(4)]
+    while not hand_a.is_over:
+        random.seed(random.random())       # disturb the global generator between steps
+        step(hand_a, players_a)
+        step(hand_b, players_b)
+    assert hand_a.history == hand_b.history
+
+
+def test_make_player_knows_the_three_kinds_and_passes_settings():
+    assert {"random", "rule-of-thumb", "search"} <= set(PLAYER_KINDS)
+    player = make_player("search", 1, iterations=7, time_limit=0.5)
+    assert isinstance(player, SearchPlayer) and player.iterations == 7
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("oracle")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_names_a_rule_and_gives_a_reason_in_every_game(game):
+    hand = cg.deal(game, seed=2)
+    player = RuleOfThumbPlayer(0)
+    rng = random.Random(0)
+    for _ in range(30):
+        if hand.is_over:
+            break
+        seat = hand.controller(hand.to_move)
+        advice = player.advise(hand.view(seat))
+        assert isinstance(advice, Advice)
+        assert advice.action in hand.legal_actions()
+        assert advice.rule and len(advice.reason) > 10
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_every_game_has_an_ordered_list_of_named_rules():
+    for game in GAMES:
+        rules = heuristics.heuristics_for(game)
+        assert rules[-1] is heuristics.ANYTHING
+        assert all(r.name and r.reason for r in rules)
+
+
+def test_yukon_keeps_the_grand_yukon_for_a_rich_trick():
+    # Seat 0 leads the T♥ (10 points); seat 1 is void in hearts and must play a Yukon.
+    hand = cg.deal("yukon", hands=["TH 2S", "JS JD", "3H 4S", "5H 6S"], stock=[])
+    hand.apply("TH")
+    advice = RuleOfThumbPlayer(0).advise(hand.view(1))
+    assert str(advice.action) == "JS" and "Grand Yukon" in advice.rule
+
+
+def test_yukon_plays_a_plain_yukon_on_a_trick_worth_little():
+    hand = cg.deal("yukon", hands=["2H 2S", "JS JD", "3H 4S", "5H 6S"], stock=[])
+    hand.apply("2H")
+    advice = RuleOfThumbPlayer(0).advise(hand.view(1))
+    assert str(advice.action) == "JD"
+
+
+def test_the_search_player_never_reads_hidden_cards():
+    # Two deals that agree on everything seat 0 sees (its hand, the trick) but differ in the
+    # hidden hands: with the same seed, the search player's choice must be the same.
+    mine = "AH TH 4C 9S QD"
+    deal_a = cg.deal("yukon", hands=[mine, "JS 2H 3H 5H 6H", "7H 8H 9H KH 2C",
+                                     "3C 5C 6C 7C 8C"], stock=[])
+    deal_b = cg.deal("yukon", hands=[mine, "3C 5C 6C 7C 8C", "JS 2H 3H 5H 6H",
+                                     "7H 8H 9H KH 2C"], stock=[])
+    choices = []
+    for hand in (deal_a, deal_b):
+        player = SearchPlayer(seed=4, iterations=200, time_limit=None)
+        choices.append((player.choose(hand.view(0)), dict(player.last_stats)))
+    assert choices[0] == choices[1]
+
+
+def test_the_search_player_finds_the_obvious_winner():
+    # Seat 1 may take the 10♥ led with its A♥ (15 points) or duck with the 2♥ (none).
+    hand = cg.deal("yukon", players=2, hands=["TH 3S", "AH 2H"], stock=[])
+    hand.apply("TH")
+    player = SearchPlayer(seed=1, iterations=100, time_limit=None)
+    assert str(player.choose(hand.view(1))) == "AH"
+    assert "searched" in player.advise(hand.view(1)).reason

@@ -1,0 +1,90 @@
+"""The double-dummy solver on small hand-made end positions with known answers, and against a
+plain minimax on random end positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardgames as cg
+from cardgames.solver import SolverLimit, last_tricks_position, solve
+
+
+def minimax(hand, unit):
+    """Plain minimax without pruning or memory: the points ``unit`` secures from here."""
+    if hand.to_move is None:
+        return 0
+    values = []
+    for action in hand.legal_actions():
+        child = hand.copy()
+        child.apply(action)
+        values.append(child.score[unit] - hand.score[unit] + minimax(child, unit))
+    mine = hand.side(hand.controller(hand.to_move)) == unit
+    return max(values) if mine else min(values)
+
+
+def test_yukon_take_the_led_ten_with_the_ace():
+    # Seat 0 leads the 10♥. Seat 1's A♥ takes it (10 + 5 points, then the 2♥ wins a trick of
+    # nothing); ducking with the 2♥ gives away the ten, and the A♥ later falls to the 3♠ lead.
+    hand = cg.deal("yukon", players=2, hands=["TH 3S", "AH 2H"], stock=[])
+    hand.apply("TH")
+    solution = solve(hand)
+    assert solution.unit == 1
+    assert solution.labels() == {"AH": 15, "2H": 0}
+    assert str(solution.best) == "AH"
+
+
+def test_yukon_two_tricks_lead_the_ace_first():
+    # Seat 0 holds A♥ K♥, seat 1 Q♥ 2♥. Whatever seat 0 leads it wins both tricks: 5+3+2 = 10.
+    hand = cg.deal("yukon", players=2, hands=["AH KH", "QH 2H"], stock=[])
+    assert solve(hand).labels() == {"AH": 10, "KH": 10}
+
+
+def test_yukon_partnership_end_position():
+    # Four players, one trick left: seat 0 leads; only seat 1's Yukon can take the trick.
+    hand = cg.deal("yukon", hands=["TH", "JD", "2H", "3H"], stock=[])
+    solution = solve(hand)
+    assert solution.unit == 0 and solution.labels() == {"TH": 0}
+    hand.apply("TH")
+    assert solve(hand).labels() == {"JD": 20}   # side 1 takes 10♥ and its own Yukon
+
+
+@pytest.mark.parametrize("game", sorted(cg.GAMES))
+def test_solver_agrees_with_plain_minimax_on_random_end_positions(game):
+    for seed in range(3):
+        hand = cg.deal(game, seed=seed, players=3 if game == "pip_pip" else None)
+        position = last_tricks_position(hand, 2, random.Random(seed))
+        if position.to_move is None:
+            continue
+        solution = solve(position, line=True)
+        for action, value in solution.values.items():
+            child = position.copy()
+            child.apply(action)
+            expected = child.score[solution.unit] - position.score[solution.unit] + \
+                minimax(child, solution.unit)
+            assert value == expected, (game, seed, action)
+        # Playing the line of best play gains what the best action promised.
+        replay = position.copy()
+        for action in solution.line:
+            replay.apply(action)
+        assert replay.score[solution.unit] - position.score[solution.unit] == solution.best_value
+
+
+def test_the_solver_leaves_the_hand_alone_and_honours_limits():
+    hand = last_tricks_position(cg.deal("yukon", seed=1), 4)
+    before = hand.describe()
+    solve(hand)
+    assert hand.describe() == before
+    with pytest.raises(SolverLimit):
+        solve(cg.deal("yukon", seed=1), max_nodes=50)
+
+
+@pytest.mark.parametrize("game", sorted(cg.GAMES))
+def test_the_last_four_tricks_take_under_a_second(game):
+    # Pip-Pip! at its default table: five minimisers make the search grow fast beyond five
+    # players (see benchmarks/solver_speed.py), so this checks four.
+    hand = cg.deal(game, seed=4, players=4 if game == "pip_pip" else None)
+    position = last_tricks_position(hand, 4, random.Random(4))
+    if position.to_move is not None:
+        assert solve(position, time_limit=5).seconds < 1.0
