@@ -106,6 +106,23 @@ def _quinto(hand: Hand) -> list[str]:
     return found
 
 
+@final_check("pip_pip")
+def _pip_pip(hand: Hand) -> list[str]:
+    # RULES.md §3.1: 264 card points in the two packs (those among the dead cards score for
+    # nobody), plus 50 for each Pip-Pip called.
+    from .games.pip_pip import card_points
+
+    in_tricks = sum(card_points(c) for t in hand.tricks for _, c in t.cards)
+    dead = sum(card_points(c) for c in hand.set_aside())
+    calls = len(hand.declarations)
+    found = []
+    if in_tricks + dead != 264:
+        found.append(f"Pip-Pip! card points in tricks ({in_tricks}) and dead ({dead}) are not 264")
+    if sum(hand.score) != in_tricks + 50 * calls:
+        found.append(f"Pip-Pip! scores {hand.score} are not card points {in_tricks} + 50 x {calls} calls")
+    return found
+
+
 def final_points_problems(hand: Hand) -> list[str]:
     check = FINAL_CHECKS.get(hand.game.name)
     if check is None or not hand.is_over:
@@ -150,7 +167,8 @@ class SoakReport:
 def soak(hands: int, seed: int = 0, games: Iterable[str] | None = None,
          check_every_action: bool = True) -> SoakReport:
     """Play ``hands`` random hands, spread over every game, player count and option variant,
-    checking the invariants after every action (or only at the end)."""
+    taking out-of-turn declarations at random too, and check the invariants after every action
+    (or only at the end)."""
     names = list(games) if games is not None else list(GAMES)
     settings = [(name, players, variant)
                 for name in names
@@ -175,7 +193,12 @@ def soak(hands: int, seed: int = 0, games: Iterable[str] | None = None,
                     if found:
                         report.failures.append(f"{where} after {len(hand.history)} actions: {found}")
                         break
-                hand.apply(rng.choice(hand.legal_actions()))
+                open_now = hand.open_actions_by_seat()
+                if open_now and rng.random() < 0.3:     # out-of-turn calls and marriages too
+                    seat = rng.choice(sorted(open_now))
+                    hand.apply(rng.choice(open_now[seat]), seat)
+                else:
+                    hand.apply(rng.choice(hand.legal_actions()))
                 report.actions += 1
             else:
                 found = problems(hand, deck)
