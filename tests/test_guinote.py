@@ -411,7 +411,7 @@ def test_planas_minimum_of_card_points():
     # counted) cannot win by points"; min_card_points_to_win=30.
     moves = ("AH", "3H", "2C", "4C")
     neither = play(cg.deal("guinote", carried=[95, 92], min_card_points_to_win=30, **TWO_TRICKS), *moves)
-    assert neither.card_points() == [21, 10] and neither.game_winner is None
+    assert neither.trick_points_by_side() == [21, 10] and neither.game_winner is None
     assert "the vueltas follow" in neither.end_reason
     one = play(cg.deal("guinote", carried=[95, 92], carried_cards=[10, 0],
                        min_card_points_to_win=30, **TWO_TRICKS), *moves)
@@ -626,7 +626,7 @@ def check_hand(hand) -> None:
         if d.action.name == "marriage":
             assert d.points == (40 if d.action.suit is hand.trump else 20)
             marriages[hand.side(d.seat)] += d.points
-    trick_points = hand.card_points()
+    trick_points = hand.trick_points_by_side()
     assert [trick_points[u] + marriages[u] for u in (0, 1)] == hand.score
     for trick in hand.tricks:
         counted = sum(CARD_POINTS.get(c.rank, 0) for _, c in trick.cards)
@@ -691,7 +691,7 @@ def test_views_hide_every_secret_and_sample_playable_hands():
     sampled = cg.deal("guinote", seed=9).view(2).sample(random.Random(1))
     while not sampled.is_over:
         sampled.apply(random.choice(sampled.legal_actions()))
-    assert sum(sampled.card_points()) == 130
+    assert sum(sampled.trick_points_by_side()) == 130
 
 
 def test_the_same_seed_gives_the_same_hand_whatever_the_global_random_state():

@@ -249,7 +249,9 @@ class GuinoteHand(Hand):
     def deal_extras(cls, players, options, rng, deal_args, stock):
         if "trump" in deal_args:
             raise SetupError("trump= is only for a deal set up by hand: a shuffled deal turns up its pinta")
-        return cls._game_extras(deal_args)
+        extra = cls._game_extras(deal_args)
+        extra["pinta"] = stock[-1]      # shown to everybody at the deal
+        return extra
 
     @classmethod
     def shuffled(cls, players, options, seed, dealer, deal_args):
@@ -264,6 +266,8 @@ class GuinoteHand(Hand):
     @classmethod
     def extras_set_up(cls, players, options, hands, stock, deal_args):
         extra = cls._game_extras(deal_args)
+        if stock:
+            extra["pinta"] = stock[-1]
         if len(stock) % players:
             raise SetupError(f"the stock must hold a multiple of {players} cards, so that every "
                              f"drawing round is complete; it holds {len(stock)}")
@@ -338,7 +342,11 @@ class GuinoteHand(Hand):
         """The card lying face up under the stock (the pinta, or the 7 exchanged for it)."""
         return self._stock[0] if self._stock else None
 
-    def card_points(self) -> list[int]:
+    def card_points(self, card: Card) -> int:
+        """What a card is worth in a trick (A 11, 3 10, K 4, Q 3, J 2)."""
+        return POINTS.get(card.rank, 0)
+
+    def trick_points_by_side(self) -> list[int]:
         """Points from tricks in this hand (cards and the 10 for the last trick), by side."""
         points = [0, 0]
         side = self.side
@@ -612,7 +620,7 @@ class GuinoteHand(Hand):
         if self.carried[side] + self.score[side] < self.target:
             return False
         minimum = self.options.min_card_points_to_win
-        return not minimum or self.carried_cards[side] + self.card_points()[side] >= minimum
+        return not minimum or self.carried_cards[side] + self.trick_points_by_side()[side] >= minimum
 
     def _check_reached(self, side: int, how: str) -> None:
         """Counting at once (the vueltas) with claim_mode='auto': 101 ends the game."""
@@ -827,7 +835,7 @@ class GuinoteMatch(Match):
         hand = self.hand
         self.hands.append(hand)
         self.scores = [self._carry[u] + hand.score[u] for u in (0, 1)]
-        cards = hand.card_points()
+        cards = hand.trick_points_by_side()
         self._carry_cards = [self._carry_cards[u] + cards[u] for u in (0, 1)]
         if hand.game_winner is not None:
             self._end_game(hand.game_winner, hand.end_reason, hand)
