@@ -185,7 +185,8 @@ def head_to_head(game: Any, a: Any, b: Any, hands: int = 200, seed: int = 0, *,
     ``a`` sits at seat 0 (and its partner, in partnership games; in individual games the other
     seats all play ``b``) in the first playing and at seat 1 in the second. Returns ``hands``
     (deals), ``won`` (share of playings ``a``'s unit won, ties counting half), its 95% Wilson
-    interval ``won_ci``, ``points_share`` (a's share of the points), ``margin`` (mean points
+    interval ``won_ci``, ``baseline`` (what an equal player would win: 1/2 for two sides, 1/n
+    for n seats each for himself), ``points_share`` (a's share of the points), ``margin`` (mean points
     ahead of the other unit) and the frame ``df``.
     """
     import pandas as pd
@@ -215,6 +216,8 @@ def head_to_head(game: Any, a: Any, b: Any, hands: int = 200, seed: int = 0, *,
     return {
         "hands": hands,
         "playings": len(df),
+        "baseline": 1 / units,     # the share an equal player would win
+
         "won": wins / len(df),
         "won_ci": wilson_interval(wins, len(df)),
         "points_share": float(a_points.sum() / total.sum()) if total.sum() else float("nan"),
