@@ -1,0 +1,52 @@
+"""Double-dummy time for the last 4 tricks of each game (cardgames.solver.solve).
+
+Positions: deals played at random until every hand holds 4 cards or fewer at the start of a
+trick; all legal actions are valued exactly. Goal: <= 1 s. Pip-Pip! is shown for each table
+size from 3 to 6 (each seat for himself: everyone else minimises the mover's points).
+"""
+
+from __future__ import annotations
+
+import random
+
+from _common import cg, games, parser
+from cardgames.solver import SolverLimit, last_tricks_position, solve
+
+
+def measure(game: str, players: int | None, positions: int, tricks: int) -> tuple[float, float, int]:
+    times, nodes = [], 0
+    for seed in range(positions):
+        hand = cg.deal(game, seed=seed, players=players)
+        position = last_tricks_position(hand, tricks, random.Random(seed))
+        if position.to_move is None:
+            continue
+        try:
+            solution = solve(position, time_limit=10)
+            times.append(solution.seconds)
+            nodes = max(nodes, solution.nodes)
+        except SolverLimit:
+            times.append(float("inf"))
+    times.sort()
+    return sum(times) / len(times), times[-1], nodes
+
+
+def main(argv=None) -> dict:
+    p = parser(__doc__)
+    p.add_argument("--positions", type=int, default=20)
+    p.add_argument("--tricks", type=int, default=4)
+    args = p.parse_args(argv)
+    results = {}
+    print(f"Double dummy, last {args.tricks} tricks ({args.positions} positions each)")
+    for game in games(args.games):
+        counts = [None] if game != "pip_pip" else [3, 4, 5, 6]
+        for players in counts:
+            mean, worst, nodes = measure(game, players, args.positions, args.tricks)
+            label = game if players is None else f"{game} ({players})"
+            results[label] = (mean, worst)
+            print(f"  {label:16s} mean {mean * 1e3:7.1f} ms, worst {worst * 1e3:7.1f} ms, "
+                  f"most positions {nodes}")
+    return results
+
+
+if __name__ == "__main__":
+    main()
