@@ -607,7 +607,11 @@ OPTION_VALUES = {
     "cotos_to_win": [2],
     "reveal_cante_cards": [False],
 }
-CASES = [({}, "defaults")] + [({o: v}, f"{o}={v}") for o, vs in OPTION_VALUES.items() for v in vs]
+CASES = [({}, "defaults")] + [({o: v}, f"{o}={v}") for o, vs in OPTION_VALUES.items() for v in vs] + [
+    ({"claim_mode": "explicit", "allow_claim_in_idas": True}, "explicit-claims-in-the-idas"),
+    ({"tute_instant_win": True, "cante_before_first_trick": True,
+      "seven_swap_allowed_before_first_trick": True}, "declarations-before-trick-1"),
+]
 
 
 def random_step(hand, rng) -> None:
@@ -644,8 +648,11 @@ def check_hand(hand) -> None:
 @pytest.mark.parametrize("options", [c[0] for c in CASES], ids=[c[1] for c in CASES])
 def test_random_playouts_keep_every_card_and_every_point(players, options):
     rng = random.Random(hash((players, tuple(options.items()))) & 0xFFFF)
-    for seed in range(6):
-        hand = cg.deal("guinote", seed=seed, players=players, **options)
+    for seed in range(8):
+        # Every other deal is a vueltas, some points carried in (counted at once).
+        game = {} if seed % 2 else {"vueltas": True, "carried": [rng.randrange(30, 100),
+                                                                 rng.randrange(30, 100)]}
+        hand = cg.deal("guinote", seed=seed, players=players, **game, **options)
         deck = sorted(iter_cards(hand))
         assert deck == sorted(FORTY_CARD_DECK)
         while not hand.is_over:
@@ -653,6 +660,11 @@ def test_random_playouts_keep_every_card_and_every_point(players, options):
             random_step(hand, rng)
             assert sorted(iter_cards(hand)) == deck
         check_hand(hand)
+        if hand.game_winner is not None and hand.counts_at_once and options.get("claim_mode") != "explicit" \
+                and not options.get("min_card_points_to_win"):
+            # claim_mode='auto': the first side to 101 wins, the other is still below.
+            won = hand.game_winner
+            assert hand.totals[won] >= 101 and (hand.totals[1 - won] < 101 or not any(hand.hands))
     match = cg.match("guinote", seed=players, players=players, **options)
     while not match.is_over:
         opened = match.hand.open_actions_by_seat()

@@ -493,7 +493,7 @@ class GuinoteHand(Hand):
             return (f"{seven.label} came in the final drawing round, and after the fourth trick "
                     "the exchange must be made before the final draw")
         if seat == self.pinta_pending:
-            return f"the face-up card is yours to draw at the next lead"
+            return "the face-up card is yours to draw at the next lead"
         face = stock[0]
         if self.options.seven_swap_only_for_higher_pinta and STRENGTH[face.rank] < STRENGTH[Rank.SEVEN]:
             return (f"the 7 is exchanged only for a higher pinta "
