@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
 
