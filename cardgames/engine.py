@@ -408,7 +408,9 @@ class Hand:
         hands = [deck[i * per:(i + 1) * per] for i in range(seats)]
         stock = deck[seats * per:]
         extra = cls.deal_extras(players, options, rng, deal_args, stock)
-        return cls(players, options, hands, stock, dealer, seed=seed, extra=extra)
+        hand = cls(players, options, hands, stock, dealer, seed=seed, extra=extra)
+        hand.deal_args = dict(deal_args)     # recorded, so the deal replays with them
+        return hand
 
     @classmethod
     def hand_size(cls, players: int, options: Options) -> int:
@@ -417,7 +419,8 @@ class Hand:
     @classmethod
     def deal_extras(cls, players: int, options: Options, rng: random.Random,
                     deal_args: dict[str, Any], stock: list[Card]) -> dict[str, Any]:
-        """What else a shuffled deal fixes by chance (a trump cut from the pack, say)."""
+        """What else a shuffled deal fixes by chance (a trump cut from the pack, say), or by the
+        deal keywords a game accepts (``Game(deal_keywords=...)``; they go into the record)."""
         if deal_args:
             raise SetupError(f"{', '.join(deal_args)} can only be given with a deal set up by hand")
         return {}

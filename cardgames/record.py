@@ -136,13 +136,16 @@ def _dealt(game, players: int, options: dict[str, Any], deal: dict[str, Any], wh
     dealer = deal.get("dealer")
     hands = _field(deal, "hands", list, where)
     stock = _field(deal, "stock", list, where)
+    deal_args = deal.get("deal_args", {})
+    if not isinstance(deal_args, dict):
+        raise RecordError(f"{where} field 'deal_args' must be an object, not {deal_args!r}")
     if "seed" in deal:
-        hand = game.deal(_field(deal, "seed", int, where), players=players, dealer=dealer, **options)
+        hand = game.deal(_field(deal, "seed", int, where), players=players, dealer=dealer,
+                         **options, **deal_args)
         hands_now, stock_now = hand.initial_deal
         if [[str(c) for c in h] for h in hands_now] != hands or [str(c) for c in stock_now] != stock:
             raise RecordError(f"{where}: the cards do not match the deal of seed {deal['seed']}")
         return hand
-    deal_args = deal.get("deal_args", {})
     return game.deal(hands=hands, stock=stock, players=players, dealer=dealer, **options, **deal_args)
 
 

@@ -254,16 +254,6 @@ class GuinoteHand(Hand):
         return extra
 
     @classmethod
-    def shuffled(cls, players, options, seed, dealer, deal_args):
-        hand = super().shuffled(players, options, seed, dealer, deal_args)
-        if deal_args:
-            # A record replays a seeded deal without its deal keywords, so a hand that needs them
-            # (a vueltas) is recorded by its cards instead (see the report: a core change).
-            hand.deal_args = dict(deal_args)
-            hand.set_up_by_hand = True
-        return hand
-
-    @classmethod
     def extras_set_up(cls, players, options, hands, stock, deal_args):
         extra = cls._game_extras(deal_args)
         if stock:

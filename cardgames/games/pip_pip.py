@@ -147,10 +147,15 @@ class PipPipHand(Hand):
     @classmethod
     def deal_extras(cls, players: int, options: Options, rng: random.Random,
                     deal_args: dict[str, Any], stock: list[Card]) -> dict[str, Any]:
-        if deal_args:
+        unknown = sorted(set(deal_args) - {"trump_card"})
+        if unknown:
             raise SetupError(
-                f"{', '.join(deal_args)} can only be given with a deal set up by hand: a shuffled "
+                f"{', '.join(unknown)} can only be given with a deal set up by hand: a shuffled "
                 "deal cuts its trump from the pack with the seed's own random generator")
+        if "trump_card" in deal_args:
+            # The first hand of a match: the card drawn for the deal gave the trump.
+            card = Card.parse(deal_args["trump_card"])
+            return {"trump": card.suit, "trump_card": card, "trump_method": "draw"}
         # The cut: a random card of the pack is shown and put back; its suit is trump.
         card = DOUBLE_DECK[rng.randrange(len(DOUBLE_DECK))]
         return {"trump": card.suit, "trump_card": card, "trump_method": "cut"}
@@ -495,11 +500,9 @@ class PipPipMatch(Match):
     """The game: every player deals ``deals_per_player`` times; the highest total wins.
 
     The first dealer and the first trump come from the draw for the deal (:func:`draw_for_deal`),
-    made with the match's random generator. Each hand is then a shuffled deal from its own seed,
-    which also cuts its trump; for the first hand, seeds are taken from the match's generator
-    until one cuts the suit the draw gave. So every hand's trump follows from its own seed and
-    a hand's record (``match.hand.to_json()``) replays on its own, while the first trump is the
-    drawn card's suit as the rules say.
+    made with the match's random generator. Each hand is then a shuffled deal from its own seed;
+    later hands cut their trump from the pack with it, while the first hand is given the drawn
+    card (the deal keyword ``trump_card``, kept in its record so that it replays on its own).
     """
 
     default_target = None
@@ -523,14 +526,8 @@ class PipPipMatch(Match):
             # Later hands: the pack is cut for trump (by the dealer's right, or the dealer).
             return cls.shuffled(self.players, self.options, self._rng.randrange(1, 10**9),
                                 dealer, {})
-        card = self.first_trump_card
-        while True:
-            hand = cls.shuffled(self.players, self.options, self._rng.randrange(1, 10**9),
-                                dealer, {})
-            if hand.trump is card.suit:
-                break
-        hand.extra.update(trump_card=card, trump_method="draw")
-        return hand
+        return cls.shuffled(self.players, self.options, self._rng.randrange(1, 10**9), dealer,
+                            {"trump_card": str(self.first_trump_card)})
 
     @property
     def hands_in_game(self) -> int:
@@ -561,5 +558,5 @@ GAME = Game(
     aliases=("pip-pip", "pippip", "pip pip", "pip-pip!"),
     summary="Two packs, 3 to 12 players each for himself; a King and Queen called "
             "'Pip-Pip!' score 50 and change the trump.",
-    deal_keywords=("trump",),
+    deal_keywords=("trump", "trump_card"),
 )
