@@ -9,7 +9,6 @@ options and collects the problems found.
 
 from __future__ import annotations
 
-import itertools
 import random
 import time
 from collections import Counter
@@ -123,6 +122,48 @@ def _pip_pip(hand: Hand) -> list[str]:
     return found
 
 
+@final_check("guinote")
+def _guinote(hand: Hand) -> list[str]:
+    # RULES.md §4.1: 120 card points and 10 for the last trick, 130 a hand played out;
+    # marriages add 20, or 40 in trumps.
+    found = []
+    marriages = [d for d in hand.declarations if d.action.name == "marriage"]
+    if any(d.points not in (20, 40) for d in marriages):
+        found.append(f"Guinote marriages scored {[d.points for d in marriages]}, not 20 or 40")
+    declared = sum(d.points for d in hand.declarations)
+    tricks = sum(t.points for t in hand.tricks)
+    if sum(hand.score) != tricks + declared:
+        found.append(f"Guinote score {hand.score} is not tricks {tricks} + declarations {declared}")
+    if not any(hand.hands) and tricks != 130:
+        found.append(f"Guinote hand played out for {tricks} trick points, not 130")
+    return found
+
+
+def pippins_reach_problems(hand: Hand) -> list[str]:
+    """RULES.md §5.1: at most one reach card per suit, in rank order, never fewer of them."""
+    reaches = hand.reaches  # type: ignore[attr-defined]
+    found = []
+    if len({c.suit for c in reaches}) != len(reaches):
+        found.append(f"two reaches of one suit: {reaches}")
+    if [c.rank for c in reaches] != sorted(c.rank for c in reaches):
+        found.append(f"reaches out of rank order: {reaches}")
+    before = len(hand.start_reaches)  # type: ignore[attr-defined]
+    if len(reaches) < before:
+        found.append("the reaches shrank")
+    return found
+
+
+@final_check("pippins_aplenty")
+def _pippins(hand: Hand) -> list[str]:
+    # RULES.md §5.1: every trick scores at least its 1 point for the side that wins it.
+    found = pippins_reach_problems(hand)
+    if sum(hand.score) != sum(t.points for t in hand.tricks):
+        found.append(f"Pippins Aplenty score {hand.score} is not the sum of its tricks")
+    if any(t.points < 1 for t in hand.tricks):
+        found.append("a Pippins Aplenty trick scored less than its 1 point")
+    return found
+
+
 def final_points_problems(hand: Hand) -> list[str]:
     check = FINAL_CHECKS.get(hand.game.name)
     if check is None or not hand.is_over:
@@ -132,8 +173,10 @@ def final_points_problems(hand: Hand) -> list[str]:
 
 def problems(hand: Hand, deck: Counter) -> list[str]:
     """Everything wrong with the hand now (empty when all is well)."""
-    return (card_problems(hand, deck) + trick_problems(hand) + flow_problems(hand)
-            + final_points_problems(hand))
+    found = card_problems(hand, deck) + trick_problems(hand) + flow_problems(hand)
+    if hand.game.name == "pippins_aplenty":
+        found += pippins_reach_problems(hand)
+    return found + final_points_problems(hand)
 
 
 # The soak run -------------------------------------------------------------------------------------
@@ -170,14 +213,17 @@ def soak(hands: int, seed: int = 0, games: Iterable[str] | None = None,
     taking out-of-turn declarations at random too, and check the invariants after every action
     (or only at the end)."""
     names = list(games) if games is not None else list(GAMES)
-    settings = [(name, players, variant)
-                for name in names
-                for players in get_game(name).player_counts
-                for variant in option_variants(get_game(name).options)]
+    settings = {name: [(players, variant)
+                       for players in get_game(name).player_counts
+                       for variant in option_variants(get_game(name).options)]
+                for name in names}
     report = SoakReport()
     rng = random.Random(seed)
     start = time.perf_counter()
-    for number, (name, players, variant) in zip(range(hands), itertools.cycle(settings)):
+    for number in range(hands):
+        # The games in turn; within a game, its player counts and option variants in turn.
+        name = names[number % len(names)]
+        players, variant = settings[name][(number // len(names)) % len(settings[name])]
         deal_seed = rng.randrange(10**9)
         where = f"{name} players={players} {variant} seed={deal_seed}"
         try:
