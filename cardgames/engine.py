@@ -117,6 +117,12 @@ def parse_action(action: "Move | str") -> Move:
         return Action.parse(text)
 
 
+def follow_suit(cards: list[Card], suit: Suit | None) -> list[Card]:
+    """The usual rule: "follow suit if able, otherwise any card" (the cards of ``suit`` held,
+    else all of them)."""
+    return [c for c in cards if c.suit is suit] or list(cards)
+
+
 _tuple_contains = tuple.__contains__
 
 
@@ -1077,6 +1083,11 @@ class Match:
         top = [u for u in reached if self.scores[u] == best]
         if len(top) == 1:
             self.finish(top[0], f"{self.unit_name(top[0])} reached {self.target} with {best}")
+        else:
+            self.break_tie(top, best)
+
+    def break_tie(self, tied: list[int], total: int) -> None:
+        """Several reached the target with the same total (default: play another hand)."""
 
     def after_action(self) -> None:
         """After every action (games won in mid-hand check here)."""

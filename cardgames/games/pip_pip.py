@@ -74,7 +74,8 @@ from typing import Any
 
 from ..cards import DOUBLE_DECK, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick, whole_number,
+    Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit,
+    whole_number,
 )
 
 CALL = "pip-pip"
@@ -248,12 +249,9 @@ class PipPipHand(Hand):
     def playable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
         if self.trick:
-            suit = self.trick[0][1].suit
-            follow = [c for c in hand if c.suit is suit]
-            if follow:
-                return list(dict.fromkeys(follow))
-        # Lead, or cannot follow: any card, "either discard or trump".
-        return list(dict.fromkeys(hand))
+            # "A player must follow suit if he can; if not he may either discard or trump."
+            hand = follow_suit(hand, self.trick[0][1].suit)
+        return list(dict.fromkeys(hand))     # two identical cards are one choice
 
     def refusal(self, seat: int, card: Card) -> str:
         suit = self.trick[0][1].suit

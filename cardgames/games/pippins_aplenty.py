@@ -65,7 +65,9 @@ import random
 from typing import Any, Sequence
 
 from ..cards import STANDARD_DECK, Card, NotationError, Rank, Suit, parse_cards
-from ..engine import Game, Hand, Match, Option, Options, Phase, SetupError, Trick, whole_number
+from ..engine import (
+    Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit, whole_number,
+)
 
 RULES_VERSION = "S4 work-in-progress rules as specified in RULES.md §5"
 """The rule set played (S4 warns that its rules may change; RULES.md PA-A7)."""
@@ -260,10 +262,8 @@ class PippinsHand(Hand):
     def playable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
         if self.trick:
-            suit = self.trick[0][1].suit
-            follow = [c for c in hand if c.suit is suit]
-            if follow:
-                return follow
+            # "each subsequent player must follow suit if they are able, otherwise may play any card"
+            return follow_suit(hand, self.trick[0][1].suit)
         return list(hand)
 
     def refusal(self, seat: int, card: Card) -> str:

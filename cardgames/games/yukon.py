@@ -295,24 +295,16 @@ class YukonMatch(Match):
             target = 500   # pagat's Gold-digger: 500 for four
         return super().resolve_target(target)
 
-    def decide(self) -> None:
-        assert self.target is not None
-        reached = [u for u, s in enumerate(self.scores) if s >= self.target]
-        if not reached:
-            return
-        best = max(self.scores[u] for u in reached)
-        top = [u for u in reached if self.scores[u] == best]
-        if len(top) == 1:
-            self.finish(top[0], f"{self.unit_name(top[0])} reached {self.target} with {best}")
-            return
+    def break_tie(self, tied: list[int], total: int) -> None:
+        # RULES.md Y-A6: play on, or whoever took the A♠ in the last hand (Gold-digger).
         if self.options.tie_break == "ace_of_spades_last_hand":
             last = self.hands[-1]
             ace = Card(Rank.ACE, Suit.SPADES)
             for trick in last.tricks:
                 if any(c is ace for _, c in trick.cards):
                     taker = last.side(trick.winner)
-                    if taker in top:
-                        self.finish(taker, f"{self.unit_name(taker)} tied on {best} and took "
+                    if taker in tied:
+                        self.finish(taker, f"{self.unit_name(taker)} tied on {total} and took "
                                            "the A♠ in the last hand")
                     return
 
