@@ -133,8 +133,6 @@ def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
     phase = before.phase
     for seat, move in hand.history[before.history:]:
         events.append(action_words(hand, seat, move, names, phase, seat in reveal_seats))
-        if isinstance(move, Card) and phase is Phase.DISCARD:
-            continue
     for trick in hand.tricks[tricks_done:]:
         events.append(name_seats(hand.explain_trick(trick), names))
     for made in hand.declarations[before.declarations:]:

@@ -7,7 +7,6 @@ import html
 import random
 import re
 
-import ipywidgets as widgets
 import pytest
 
 import cardgames as cg
