@@ -132,10 +132,13 @@ class App:
             keywords["open_hands"] = self.settings.open_hands
         if self.table is None:
             self.table = Table(self.game.name, match=self.match, **keywords)
-            if isinstance(self.table.last_error, SetupError):   # the table showed why
-                raise self.table.last_error
         else:
-            self.table.new_deal(self.game.name, match=self.match, **keywords)
+            # Re-deal through the table's own guard, as its Deal button does: it redraws the
+            # table and the message line, and keeps any error in ``last_error``.
+            self.table.last_error = None
+            self.table._guarded(self.table.new_deal, self.game.name, match=self.match, **keywords)
+        if isinstance(self.table.last_error, SetupError):
+            raise self.table.last_error
         self.box.children = (self.table.widget,)
 
 

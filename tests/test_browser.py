@@ -1,0 +1,232 @@
+"""The Voila apps in a real browser: Playwright (Python) driving Debian's Chromium.
+
+One Voila server for the module, serving ``notebooks/`` on a free loopback port with preheated
+kernels, stopped by SIGTERM to its own process id at the end. For each game: open the app from a
+link, wait for the table, click an enabled card (or, before the cards, an action such as Quinto's
+"pass"), see the trick and the message change, and find no errors in the browser console and no
+traceback on the page. A bad link shows the friendly message; a raw execute request sent over
+the kernel's websocket is refused. A failing test leaves a screenshot in ``test-artifacts/``.
+
+The lab template links Font Awesome from a CDN; the tests answer those two requests with an empty
+style sheet (the table uses no icons) and refuse every other request that leaves the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
+CDN_STYLES = "https://cdn.jsdelivr.net/npm/@fortawesome/"
+TIMEOUT_MS = 90_000
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM to the server's own process id (Voila then shuts its kernels down); kill it if it
+    has not stopped within 20 s."""
+    if process.poll() is not None:
+        return
+    os.kill(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def voila():
+    """A Voila server for the notebooks: yields (base URL, path of its log)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} "
+                    "(python3 tasks.py test installs it when run as root)")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log_path = ARTIFACTS / "voila-browser-tests.log"
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"Voila stopped at start (code {process.returncode}):\n"
+                            + log_path.read_text()[-3000:])
+            try:
+                urllib.request.urlopen(base + "/voila/tree", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("Voila did not answer within 60 s:\n" + log_path.read_text()[-3000:])
+                time.sleep(0.2)
+        yield base, log_path
+    finally:
+        stop(process)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(voila):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page that records console errors and leaves a screenshot if the test fails."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
+
+    def outside(route):
+        url = route.request.url
+        if url.startswith(CDN_STYLES):
+            route.fulfill(status=200, content_type="text/css", body="")
+        else:
+            page.console_errors.append(f"request to the outside world: {url}")
+            route.abort()
+
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/]).*"), outside)
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
+            pass
+    context.close()
+
+
+def table_text(page, css: str) -> str:
+    return page.locator(f".cg-app >> nth=0 >> {css}").first.inner_text()
+
+
+def assert_no_traceback(page) -> None:
+    body = page.locator("body").inner_text()
+    for word in ("Traceback", "Error executing cell", "There was an error when executing cell"):
+        assert word not in body, f"the page shows {word!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_a_card(voila, page, game):
+    base, _log = voila
+    page.goto(f"{base}/voila/render/{game}.ipynb?seed=11", wait_until="domcontentloaded")
+    table = page.locator(".cg-app >> nth=0 >> .cg-table")
+    table.wait_for()
+    cards = table.locator(".cg-card:not([disabled])")
+    actions = table.locator(".cg-action:not([disabled])")
+    # The table is drawn when the first card (or the first action, e.g. Quinto's doubling) is.
+    page.wait_for_function(
+        """() => { const t = document.querySelector('.cg-app .cg-table');
+                   return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }""")
+    assert "seed 11" in table_text(page, ".cg-message")
+    trick_before = table_text(page, ".cg-trick")
+    clicked = []
+    for _ in range(4):       # a discard or a doubling comes first in some games
+        message = table_text(page, ".cg-message")
+        button = cards.first if cards.count() else actions.first
+        clicked.append(button.inner_text())
+        button.click()
+        page.wait_for_function(
+            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
+            arg=message)
+        if table_text(page, ".cg-trick") != trick_before:
+            break
+    assert table_text(page, ".cg-trick") != trick_before, f"the trick never changed ({clicked})"
+    assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
+    assert_no_traceback(page)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("query, says", [
+    ("players=9", "is played by 2, 3, 4, 5 players"),
+    ("seed=abc", "a whole number is needed"),
+    ("sed=12", "links may set: seed, players"),
+])
+def test_a_bad_link_says_why(voila, page, query, says):
+    base, _log = voila
+    page.goto(f"{base}/voila/render/yukon.ipynb?{query}", wait_until="domcontentloaded")
+    message = page.locator(".cg-app >> nth=0 >> .cg-app-message")
+    message.wait_for()
+    assert says in message.inner_text()
+    assert "does not describe a deal of Yukon" in message.inner_text()
+    assert page.locator(".cg-app >> nth=0 >> .cg-table").count() == 0
+    assert_no_traceback(page)
+    assert page.console_errors == []
+
+
+def test_the_index_links_every_game(voila, page):
+    base, _log = voila
+    page.goto(f"{base}/voila/render/index.ipynb", wait_until="load")
+    for game in GAMES:
+        link = page.locator(f'a[href="{game}.ipynb"]')
+        assert link.count() >= 1, game
+    assert_no_traceback(page)
+    assert page.console_errors == []
+
+
+def test_execute_requests_are_refused(voila, tmp_path):
+    """Send a raw execute request over the kernel websocket, as Voila's own test does: the server
+    logs the refusal and the code never runs."""
+    from websockets.sync.client import connect
+
+    base, log_path = voila
+    html = urllib.request.urlopen(f"{base}/voila/render/yukon.ipynb", timeout=120).read().decode()
+    kernel_id = re.findall(r"""kernelId["']?\s*[:=]\s*["']([0-9a-zA-Z-]+)["']""", html)[0]
+    witness = tmp_path / "executed"
+    url = (f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
+           f"?session_id={uuid.uuid4()}")
+    message = {
+        "header": {"msg_id": uuid.uuid4().hex, "username": "test", "session": uuid.uuid4().hex,
+                   "msg_type": "execute_request", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "buffers": [], "channel": "shell",
+        "content": {"code": f"open({str(witness)!r}, 'w').write('ran')", "silent": False,
+                    "store_history": False, "user_expressions": {}, "allow_stdin": False,
+                    "stop_on_error": True},
+    }
+    with connect(url, open_timeout=30) as ws:
+        ws.send(json.dumps(message))
+        deadline = time.monotonic() + 20
+        refused = 'Received message of type "execute_request", which is not allowed'
+        while refused not in log_path.read_text():
+            assert time.monotonic() < deadline, "the server did not log a refusal"
+            time.sleep(0.1)
+        time.sleep(1.0)   # give a (wrongly) accepted request time to run
+    assert not witness.exists(), "the kernel ran code sent from the browser"

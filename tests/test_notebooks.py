@@ -1,0 +1,180 @@
+"""The explainer notebooks and their app glue, without a kernel or a browser.
+
+nbval runs the notebooks themselves (``testpaths`` includes ``notebooks``); the browser tests
+drive them in Voila. Here: every game has its notebook, built the same way (sources, checked
+examples, the table, a match, the explore section, ``follow_link()`` last), and
+:mod:`cardgames.widgets.app` turns links into tables or friendly messages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("ipywidgets")
+
+import cardgames as cg  # noqa: E402
+from cardgames.widgets import app as glue  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+GAMES = list(cg.GAMES)
+
+
+def read(name: str):
+    return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+
+
+def code_cells(nb):
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_glue(monkeypatch):
+    """Each test starts as a new kernel would: no query read yet, no tables shown."""
+    monkeypatch.setattr(glue, "_query", None)
+    monkeypatch.setattr(glue, "_apps", [])
+    for name in ("VOILA_KERNEL_ID", "VOILA_PREHEAT", "QUERY_STRING", "SERVER_SOFTWARE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+# -- the notebooks ----------------------------------------------------------------------------
+
+
+def test_every_game_has_a_notebook_and_the_index_links_it():
+    index = "\n".join(c.source for c in read("index").cells if c.cell_type == "markdown")
+    for game in GAMES:
+        assert (NOTEBOOKS / f"{game}.ipynb").exists(), game
+        assert f"({game}.ipynb)" in index, f"the index does not link {game}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_notebook_is_built_like_the_others(game):
+    nb = read(game)
+    cells = code_cells(nb)
+    sources = [c.source for c in cells]
+    markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "## Where the game comes from" in markdown and "https://" in markdown
+    assert "## The disputed rules, and their options" in markdown
+    assert "## Explore" in markdown
+    assert any(f'app("{game}")' in s and "# NBVAL_IGNORE_OUTPUT" in s for s in sources), \
+        "the table cell (its output ignored by nbval)"
+    assert any(f'app("{game}", match=True)' in s for s in sources), "the match cell"
+    assert any(f'options_table("{game}")' in s for s in sources)
+    assert "follow_link()" in sources[-1], "follow_link() must be the last cell (preheated Voila)"
+    checked = [c for c in cells if c.source.startswith("# NBVAL_CHECK_OUTPUT")]
+    assert len(checked) >= 3, "a few short cells assert what the notebook teaches"
+    for cell in checked:
+        assert cell.outputs, "a checked cell keeps the output nbval compares with"
+
+
+@pytest.mark.parametrize("name", ["index", *GAMES])
+def test_cells_are_short_and_saved_without_errors(name):
+    for cell in code_cells(read(name)):
+        assert len(cell.source.splitlines()) <= 14, cell.source
+        assert not [o for o in cell.outputs if o.output_type == "error"], cell.source
+
+
+# -- the app glue ---------------------------------------------------------------------------------
+
+
+def message_of(box) -> str:
+    (child,) = box.children
+    assert "cg-app-message" in child._dom_classes
+    return child.value
+
+
+def test_outside_voila_there_is_no_link_and_a_fresh_deal():
+    assert glue.query_string() == ""
+    shown = glue.App("yukon")
+    shown.deal(glue.query_string())
+    assert shown.box.children == (shown.table.widget,)
+    assert shown.table.hand.players == 4
+
+
+def test_a_link_in_voila_deals_what_it_asks(monkeypatch):
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "seed=123&players=3&no_yukon_leads=1")
+    box = glue.app("yukon")
+    table = glue._apps[0].table
+    assert box.children == (table.widget,)
+    assert (table.hand.seed, table.hand.players) == (123, 3)
+    assert table.hand.options.no_yukon_leads is True
+    assert "seed 123" in table.message.value
+
+
+@pytest.mark.parametrize("query, says", [
+    ("players=9", "Yukon is played by 2, 3, 4, 5 players, not 9"),
+    ("seed=abc", "a whole number is needed"),
+    ("colour=red", "links may set: seed, players, seat, open_hands, yukon_follows_natural_suit"),
+    ("players=3&removed_twos=2H,2D", "The rules do not allow this deal of Yukon"),
+])
+def test_a_bad_link_gets_a_message_not_a_table(monkeypatch, query, says):
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("QUERY_STRING", query)
+    text = message_of(glue.app("yukon"))
+    assert says in text.replace("&#x27;", "'")
+    assert "Traceback" not in text
+
+
+def test_an_unexpected_error_in_voila_is_a_friendly_message(monkeypatch):
+    import cardgames.widgets.table as table_module
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(table_module, "Table", broken)
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    text = message_of(glue.app("yukon"))
+    assert "Sorry, the table could not be set up" in text
+    assert "boom" not in text and "Traceback" not in text
+    monkeypatch.delenv("VOILA_KERNEL_ID")
+    with pytest.raises(RuntimeError):       # in JupyterLab the author sees what went wrong
+        glue.app("yukon")
+
+
+def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(monkeypatch):
+    voila_utils = pytest.importorskip("voila.utils")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    asked = []
+    monkeypatch.setattr(voila_utils, "get_query_string", lambda: asked.append(1) or "seed=77")
+    hand_box = glue.app("guinote")
+    match_box = glue.app("guinote", match=True)
+    assert asked == [], "app() must not wait for the request (the preheated kernel runs on)"
+    glue.follow_link()
+    hand_table, match_table = (shown.table for shown in glue._apps)
+    assert hand_box.children == (hand_table.widget,) and match_box.children == (match_table.widget,)
+    assert hand_table.hand.seed == 77 and match_table.match is not None
+    assert "seed 77" in hand_table.message.value
+    glue.follow_link()
+    assert asked == [1], "the request is read once per kernel"
+
+
+def test_follow_link_does_nothing_outside_voila():
+    box = glue.app("quinto")
+    seed = glue._apps[0].table.hand.seed
+    glue.follow_link()
+    assert glue._apps[0].table.hand.seed == seed and box.children
+
+
+def test_a_card_click_in_the_app_plays_it():
+    glue.app("yukon")
+    table = glue._apps[0].table
+    before = table.message.value
+    enabled = [b for b in table.card_buttons if not b.disabled and b.layout.display != "none"]
+    enabled[0].click()
+    assert table.hand.tricks or table.hand.trick
+    assert table.message.value != before
+
+
+def test_show_cards_and_options_table():
+    html = glue.show_cards("JS", "JH JD JC", labels=["Grand Yukon", "Yukons"]).data
+    assert html.count('class="cg-card-face"') == 4 and "Grand Yukon" in html
+    frame = glue.options_table("yukon")
+    assert list(frame.index) == list(cg.GAMES["yukon"].options)
+    assert frame.loc["no_yukon_leads", "default"] is False
+    assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
