@@ -10,7 +10,19 @@ The interface every player keeps:
 ``advise(view) -> Advice``
     The action it would choose and why, in words (the table's hint button).
 
-``make_player(kind, seed)`` builds one by name: ``"random"``, ``"rule-of-thumb"``, ``"search"``.
+``make_player(kind, seed, **settings)`` builds one by name (``PLAYER_KINDS``):
+
+``"random"`` (:class:`RandomPlayer`)
+    Uniform over the legal actions, from its own seeded generator.
+``"rule-of-thumb"`` (:class:`RuleOfThumbPlayer`)
+    The first of a game's short named rules of thumb that applies (``cardgames.heuristics``);
+    its ``advise`` names the rule and gives the reason, for the table's hint button.
+``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``)
+    Information-set Monte Carlo tree search over deals of the unseen cards.
+
+``step(hand, players)`` lets them act once (out-of-turn declarations first, then the seat to
+move, through ``hand.controller``: Quinto's dummy is played by its declarer) and
+``play_hand(hand, players)`` plays to the end. A player is only ever given ``hand.view(seat)``.
 """
 
 from __future__ import annotations

@@ -287,6 +287,21 @@ def principal_line(hand: Hand, search: "_Search") -> list[Move]:
     return line
 
 
+def average_values(view: Any, samples: int = 20, seed: int = 0, **limits: Any) -> dict[Move, float]:
+    """For a seat that sees only its own cards: the mean of :func:`solve`'s values over
+    ``samples`` deals of the unseen cards (``view.sample``). An estimate, and an optimistic one
+    (each deal is solved as if everyone saw it): a guide for the table and the notebooks."""
+    import random
+
+    rng = random.Random(seed)
+    totals: dict[Move, float] = {}
+    for _ in range(samples):
+        solution = solve(view.sample(rng), **limits)
+        for action, value in solution.values.items():
+            totals[action] = totals.get(action, 0.0) + value
+    return {action: total / samples for action, total in totals.items()}
+
+
 def best_action(hand: Hand, **limits: Any) -> Move:
     """The action that secures most for the side to move (see :func:`solve`)."""
     return solve(hand, **limits).best

@@ -88,3 +88,12 @@ def test_the_last_four_tricks_take_under_a_second(game):
     position = last_tricks_position(hand, 4, random.Random(4))
     if position.to_move is not None:
         assert solve(position, time_limit=5).seconds < 1.0
+
+
+def test_average_values_over_deals_of_a_view():
+    from cardgames.solver import average_values
+
+    hand = last_tricks_position(cg.deal("yukon", seed=2), 3, random.Random(2))
+    view = hand.view(hand.controller(hand.to_move))
+    values = average_values(view, samples=5)
+    assert set(values) == set(hand.legal_actions())

@@ -60,6 +60,17 @@ class Heuristic:
         return action, reason
 
 
+class _InOrder:
+    """A stand-in random generator whose shuffle leaves the list as it is."""
+
+    @staticmethod
+    def shuffle(items: list) -> None:
+        return None
+
+
+_IN_ORDER = _InOrder()
+
+
 class Situation:
     """What a seat knows when it must decide, with helpers for table questions.
 
@@ -72,7 +83,9 @@ class Situation:
         self.view = view
         self.seat = view.seat
         self.rng = rng or random.Random(0)
-        self.table: Hand = view.sample(self.rng)
+        # Any deal consistent with the view will do for questions about public things, so the
+        # unseen cards are placed without shuffling (in card order: nothing is learnt).
+        self.table: Hand = view.sample(_IN_ORDER)
         mover = self.table.to_move
         self.mover = mover            # the seat whose cards are played (a dummy, for Quinto)
         self.legal: LegalActions = (self.table.legal_actions()
@@ -306,11 +319,17 @@ def module_for(game: str) -> ModuleType | None:
     return _MODULES[game]
 
 
+_ORDERED: dict[str, list[Heuristic]] = {}
+
+
 def heuristics_for(game: str) -> list[Heuristic]:
     """The ordered rules of thumb for ``game``: its own, then the generic ones."""
-    module = module_for(game)
-    own = list(getattr(module, "HEURISTICS", [])) if module is not None else []
-    return own + [h for h in GENERIC if h not in own]
+    found = _ORDERED.get(game)
+    if found is None:
+        module = module_for(game)
+        own = list(getattr(module, "HEURISTICS", [])) if module is not None else []
+        found = _ORDERED[game] = own + [h for h in GENERIC if all(h is not o for o in own)]
+    return found
 
 
 def advise(view: View, rng: random.Random | None = None) -> tuple[Move, str, str]:
