@@ -14,12 +14,13 @@ def main(argv=None) -> dict:
     p = parser(__doc__)
     p.add_argument("--hands", type=int, default=10_000)
     p.add_argument("--players", default="rule-of-thumb")
+    p.add_argument("--workers", type=int, default=1, help="processes (simulate(workers=...))")
     args = p.parse_args(argv)
     results = {}
-    print(f"{args.hands:,} {args.players} hands into a DataFrame")
+    print(f"{args.hands:,} {args.players} hands into a DataFrame ({args.workers} process(es))")
     for game in games(args.games):
         start = clock()
-        df = simulate(game, args.players, hands=args.hands, seed=1)
+        df = simulate(game, args.players, hands=args.hands, seed=1, workers=args.workers)
         seconds = clock() - start
         results[game] = seconds
         print(f"  {game:16s} {seconds:7.2f} s  ({seconds / args.hands * 1e3:.2f} ms a hand, "

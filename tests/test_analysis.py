@@ -91,3 +91,10 @@ def test_quinto_doubling():
     df = simulate("quinto", "random", hands=10, seed=1)
     table = analysis.quinto_doubling(df)
     assert "caller_won" in table.columns
+
+
+def test_simulate_in_two_processes_gives_the_same_frame():
+    one = simulate("yukon", "rule-of-thumb", hands=6, seed=4)
+    two = simulate("yukon", "rule-of-thumb", hands=6, seed=4, workers=2)
+    columns = [c for c in one.columns if c not in ("options", "declarations")]
+    assert one[columns].equals(two[columns])
