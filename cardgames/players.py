@@ -238,13 +238,22 @@ class SearchPlayer:
 
 
 def _take_open_actions(state: Hand) -> None:
-    """In a simulated deal, every seat takes the out-of-turn declarations offered to it."""
+    """In a simulated deal, every seat takes the out-of-turn declarations offered to it (calls
+    and marriages score); a claim is made only where it is true, and only once."""
     while state.to_move is not None:
         found = state.open_actions_by_seat()
-        if not found:
+        taken = False
+        for seat, actions in found.items():
+            for action in actions:
+                if action.name == "claim" and state.score[state.side(seat)] < 101:
+                    continue
+                state.apply(action, seat)
+                taken = True
+                break
+            if taken:
+                break
+        if not taken:
             return
-        seat, actions = next(iter(found.items()))
-        state.apply(actions[0], seat)
 
 
 PLAYER_KINDS: dict[str, Callable[..., Player]] = {

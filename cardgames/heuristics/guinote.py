@@ -82,7 +82,20 @@ def _save_top_trumps(s: Situation):
                   "second phase, when everyone must follow")
 
 
+def _claim(s: Situation):
+    claim = [a for a in s.named if a.name in ("claim", "tute")]
+    if not claim:
+        return None
+    if claim[0].name == "tute":
+        return claim[0], "four Kings or four Queens: declare the tute and win"
+    if s.table.score[s.unit(s.seat)] >= 101:
+        return claim[0], "your side has 101 or more: claim the game"
+    return None
+
+
 HEURISTICS = [
+    Heuristic("Claim the game", "with 101 or more on the board, claim the game (a false claim loses)",
+              _claim),
     Heuristic("Declare the 40", "a marriage in trumps scores 40, in another suit 20: declare it",
               _declare_marriage),
     Heuristic("Swap the 7 for the pinta", "the trump 7 buys the face-up trump when it is higher",
@@ -102,6 +115,8 @@ def declare(s: Situation, actions: list[Action]) -> Action | None:
     for action in actions:
         if action.name == "swap-seven" and face is not None and STRENGTH[face.rank] > STRENGTH[Rank.SEVEN]:
             return action
-        if action.name in ("tute", "claim"):
+        if action.name == "tute":
             return action
+        if action.name == "claim" and s.table.score[s.unit(s.seat)] >= 101:
+            return action     # a false claim loses: claim only with 101 on the board
     return None
