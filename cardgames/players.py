@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from . import heuristics
+from .cards import Card, Rank, Suit
 from .engine import Action, Hand, Move, View
 
 
@@ -128,16 +129,18 @@ class SearchPlayer:
     ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
     time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
     follow the rules of thumb, and the simulated players take every one offered (declaring
-    scores). The deals it samples do not use inferred voids (a seat that failed to follow
-    suit): that inference is game-specific (not in Guinote's first phase, not for Quinto's
-    Joker, not across draws in Yukon), so it is left out.
+    scores). The deals it samples respect the voids a seat has shown by not following suit,
+    where the game makes that sound (:func:`revealed_voids`: not in Guinote's first phase, not
+    for Quinto's Joker, not before the last draw in Yukon, never in Pip-Pip!); ``use_voids=False``
+    turns that off.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
-                 time_limit: float | None = 1.0, exploration: float = 0.7):
+                 time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True):
         self.rng = random.Random(seed)
+        self.use_voids = use_voids
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
@@ -172,6 +175,10 @@ class SearchPlayer:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         scale = 1.0
         runs = 0
+        voids = revealed_voids(view) if self.use_voids else {}
+        if voids:
+            def sample(rng, view=view, voids=voids):
+                return consistent_sample(view, rng, voids)
         probe = sample(rng)
         start_score = list(probe.score)
         units = len(start_score)
@@ -235,6 +242,92 @@ class SearchPlayer:
         self.last_stats = stats
         action = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
         return action, stats[action][0], stats[action][1], runs
+
+
+# Revealed voids -------------------------------------------------------------------------------
+
+def _last_drawing_trick(view: View) -> int:
+    """The number of the last trick after which anyone can still draw (0: never draws again).
+
+    A void shown in a later trick holds to the end of the hand; one shown earlier may be
+    filled by the next draw, so it says nothing lasting."""
+    game = view.hand_class.game.name
+    seats = len(view.hands)
+    if game == "yukon":
+        in_play = sum(len(h) for h in view.hands) + view.stock_size + len(view.trick) \
+            + sum(len(t.cards) for t in view.tricks)
+        return (in_play - 5 * seats) // seats   # the number of drawing rounds
+    if game == "guinote":
+        return (40 - 6 * seats) // seats
+    return 0
+
+
+def revealed_voids(view: View) -> dict[int, set[Suit]]:
+    """Suits each other seat is known to be out of, from its failures to follow suit, where the
+    game's rules make that inference sound:
+
+    - Pippins Aplenty and Quinto (no drawing): any card of another suit than the one led, except
+      Quinto's Joker (playable at any time) and any card after a Joker lead (free play);
+    - Guinote: only in the second phase (no drawing, following compulsory);
+    - Yukon: only once nobody draws any more, and a Jack is not a card of its suit;
+    - Pip-Pip! (a draw after every play): none.
+    """
+    game = view.hand_class.game.name
+    if game not in ("pippins_aplenty", "quinto", "guinote", "yukon"):
+        return {}
+    after = _last_drawing_trick(view)
+    voids: dict[int, set[Suit]] = {}
+    plays = [(t.number, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((len(view.tricks) + 1, list(view.trick)))
+    for number, cards in plays:
+        if number <= after or not cards:
+            continue
+        led = cards[0][1]
+        if led.suit is None:
+            continue                       # a Joker lead: free play
+        if game == "yukon" and led.rank is Rank.JACK and view.options.get("yukon_lead_follow") == "yukons":
+            continue
+        for seat, card in cards[1:]:
+            if seat == view.seat or card.suit is None:
+                continue
+            follows = card.suit is led.suit and not (game == "yukon" and card.rank is Rank.JACK
+                                                     and not view.options.get("yukon_follows_natural_suit"))
+            if not follows:
+                voids.setdefault(seat, set()).add(led.suit)
+    return voids
+
+
+def _breaks(game: str, card: Card, suits: set[Suit]) -> bool:
+    """Would holding ``card`` contradict a void in ``suits``? (A Yukon Jack is no suit card.)"""
+    if card.suit not in suits:
+        return False
+    return not (game == "yukon" and card.rank is Rank.JACK)
+
+
+def consistent_sample(view: View, rng: random.Random, voids: dict[int, set[Suit]] | None = None) -> Hand:
+    """``view.sample(rng)``, then hidden cards swapped between the other seats' hands until no
+    seat holds a card of a suit it has shown it lacks (as far as swaps can manage)."""
+    hand = view.sample(rng)
+    if not voids:
+        return hand
+    game = view.hand_class.game.name
+    hidden = {s: [i for i, c in enumerate(h) if c is None] for s, h in enumerate(view.hands)
+              if s != view.seat}
+    for seat, suits in voids.items():
+        cards = hand.hands[seat]
+        for i in hidden.get(seat, ()):
+            card = cards[i]
+            if not _breaks(game, card, suits):
+                continue
+            options = [(t, j) for t, places in hidden.items() if t != seat for j in places
+                       if not _breaks(game, hand.hands[t][j], suits)
+                       and not _breaks(game, card, voids.get(t, set()))]
+            if options:
+                t, j = rng.choice(options)
+                cards[i], hand.hands[t][j] = hand.hands[t][j], card
+    hand._legal = None
+    return hand
 
 
 def _take_open_actions(state: Hand) -> None:

@@ -218,3 +218,34 @@ def test_the_search_player_finds_the_obvious_winner():
     player = SearchPlayer(seed=1, iterations=100, time_limit=None)
     assert str(player.choose(hand.view(1))) == "AH"
     assert "searched" in player.advise(hand.view(1)).reason
+
+
+def test_revealed_voids_shape_the_deals_the_search_imagines():
+    from cardgames.players import consistent_sample, revealed_voids
+
+    # Pippins Aplenty after the discards: seat 1 plays a club to a spade lead, so it has no
+    # spades left; every deal seat 0 imagines gives seat 1 no spade.
+    hand = cg.deal("pippins", hands=["AS KS QS", "2C 3C 4C", "JS TS 9S", "8S 7S 6S"])
+    hand.apply("AS")
+    hand.apply("2C")
+    view = hand.view(0)
+    assert revealed_voids(view) == {1: {cg.Suit.SPADES}}
+    rng = random.Random(1)
+    for _ in range(20):
+        sampled = consistent_sample(view, rng, revealed_voids(view))
+        assert not any(c.suit is cg.Suit.SPADES for c in sampled.hands[1])
+
+
+def test_no_void_is_read_from_a_quinto_joker_or_a_pip_pip_trick():
+    from cardgames.players import revealed_voids
+
+    hand = cg.deal("quinto", hands=["AS KS", "JK 2C", "QS JS", "TS 9S"], stock=[])
+    while hand.phase is not cg.Phase.PLAY:
+        hand.apply("pass")
+    hand.apply("AS")
+    hand.apply("JK")
+    assert revealed_voids(hand.view(0)) == {}
+    pip = cg.deal("pip_pip", seed=1)
+    for _ in range(pip.seats * 2):
+        pip.apply(pip.legal_actions().cards[0])
+    assert revealed_voids(pip.view(0)) == {}
