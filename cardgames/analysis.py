@@ -8,8 +8,9 @@ computer players and returns one row per hand::
     df = simulate("yukon", players="rule-of-thumb", hands=1000, seed=1)
     df.groupby("winner").size()
 
-``players`` is one kind for every seat (``"random"``, ``"rule-of-thumb"``, ``"search"``), a
-list of kinds or player objects by seat, or a dict seat -> kind. ``player_count`` sets the
+``players`` is one kind for every seat (``"random"``, ``"rule-of-thumb"``, ``"search"``, or
+``("search", {"iterations": 200})`` with settings), a list of kinds or player objects by seat,
+or a dict seat -> kind. A player object is shared by the seats it is given to. ``player_count`` sets the
 number of players when it is not the game's default (the ``players`` keyword of ``cg.deal``
 is taken by the players here). Every other keyword is a game option.
 
@@ -68,7 +69,9 @@ class ProgressBar:
 def _seat_players(spec: Any, hand: Hand, seed: int) -> tuple[dict[int, Player], dict[int, str]]:
     """Players for the seats that decide (Quinto's dummy is played by its controller)."""
     deciders = [s for s in range(hand.seats) if hand.controller(s) == s]
-    if isinstance(spec, (str,)) or hasattr(spec, "choose"):
+    single = isinstance(spec, str) or hasattr(spec, "choose") or (
+        isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict))
+    if single:
         kinds: dict[int, Any] = {s: spec for s in deciders}
     elif isinstance(spec, Mapping):
         kinds = dict(spec)
