@@ -42,6 +42,9 @@ _IGNORED = frozenset({
 #: to the end): the score is left out of the position key there, so transpositions meet.
 SCORE_FREE_GAMES = {"yukon", "pip_pip", "quinto"}
 
+#: Games whose players draw from a stock after each trick (or play).
+DRAWING_GAMES = {"yukon", "pip_pip", "guinote"}
+
 
 def _rank_tables(game: str) -> tuple[dict, Any] | None:
     """(strength of each rank within a suit, points of a card) for games where two cards of one
@@ -308,14 +311,17 @@ def best_action(hand: Hand, **limits: Any) -> Move:
 
 
 def last_tricks_position(hand: Hand, tricks: int, rng=None) -> Hand:
-    """Play ``hand`` at random until ``tricks`` tricks remain for everyone (for benchmarks and
-    notebooks: a position to solve). The hand is not changed; a new one is returned."""
+    """Play ``hand`` at random until at most ``tricks`` tricks remain, at the start of a trick
+    (for benchmarks and notebooks: a position to solve). In the games that draw from a stock
+    the tricks still to be drawn for count too. ``hand`` is not changed."""
     import random
 
     rng = rng or random.Random(0)
+    draws = hand.game.name in DRAWING_GAMES
     position = hand.copy()
     while position.to_move is not None and not (
             position.phase is Phase.PLAY and not position.trick
-            and max(len(h) for h in position.hands) <= tricks):
+            and max(len(h) for h in position.hands)
+            + (position.stock_size // position.seats if draws else 0) <= tricks):
         position.apply(rng.choice(position.legal_actions()))
     return position
