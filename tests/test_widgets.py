@@ -13,6 +13,12 @@ import cardgames as cg
 from cardgames import render_table as rt
 from cardgames.widgets import Quiz, Table
 
+
+@pytest.fixture(autouse=True)
+def instant_clicks(monkeypatch):
+    """These tests click as fast as a script can; the double-click guard has its own test."""
+    monkeypatch.setattr(Table, "click_grace", 0.0)
+
 GAMES = list(cg.GAMES)
 
 
@@ -457,3 +463,18 @@ def test_the_quiz_who_wins_this_trick(game):
     loser = next(s for s, _ in quiz.trick.cards if s != quiz.trick.winner)
     quiz.seat_buttons[loser].click()
     assert "Not quite" in quiz.feedback.value
+
+
+def test_a_double_click_plays_one_card_and_says_why_the_second_was_ignored(monkeypatch):
+    # Issue 10: "a click while computer seats are playing, a double click": the buttons are
+    # reused in place, so the second click would otherwise play whatever card its button shows
+    # after the redraw.
+    monkeypatch.setattr(Table, "click_grace", 5.0)
+    table = Table("yukon", seed=3, seat=0, opponents="random")
+    button = next(b for b in table.card_buttons if not b.disabled and b.layout.display != "none")
+    button.click()
+    played = list(table.hand.history)
+    assert played and played[0][0] == 0
+    button.click()                       # the second click of a double click
+    assert table.hand.history == played  # nothing more was played
+    assert "double click" in table.message.value and "click once" in table.message.value

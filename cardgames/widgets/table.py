@@ -16,6 +16,7 @@ from ``hand.view(seat)``, so a face-down card's widget state holds no card ident
 from __future__ import annotations
 
 import random
+import time
 import traceback
 from html import escape
 from typing import Any, Callable, Sequence
@@ -87,7 +88,12 @@ class Table:
     ``finish_hand_button``, ``undo_button``, ``redo_button``, ``back_button``,
     ``forward_button``, ``hint_button``, ``message``, ``log``, ``score``, ``deal_button`` and
     the set-up controls; ``hand`` is the hand on the table and ``match`` the match (or None).
+
+    A card or action click that comes within ``click_grace`` seconds of the table changing is
+    refused with a message (see ``_stale_click``): it was aimed at the table as it was.
     """
+
+    click_grace: float = 0.4
 
     def __init__(self, game: "str | Game" = "yukon", seed: int | None = None, *,
                  players: int | None = None, seat: int | None = 0,
@@ -111,6 +117,7 @@ class Table:
         self.deal_text_last = ""
         self.last_traceback = ""
         self._busy = False
+        self._changed_at = float("-inf")   # when an action last changed the table
         self._ready = False
         self._pending: list[str] = []
         self._build(get_game(game))
@@ -643,6 +650,7 @@ class Table:
         actor = hand.to_move if seat is None else seat
         before = rt.Snapshot(hand)
         self._target().apply(move, seat)
+        self._changed_at = time.monotonic()
         if not redoing:
             self._redo = []
         self._hinted = None
@@ -661,7 +669,17 @@ class Table:
                 events.append(f"Match scores: {scores}.")
         self._say(events)
 
+    def _stale_click(self) -> None:
+        """Buttons are reused in place, so a click that arrives just after the table changed (the
+        second click of a double click, or a click made while the computer seats were playing)
+        was aimed at what the button showed before: refuse it rather than play another card."""
+        if time.monotonic() - self._changed_at < self.click_grace:
+            raise IllegalAction("that click came just as the table changed (a double click, or a "
+                                "click while the computer seats were playing), so nothing was "
+                                "played: look at the table again and click once")
+
     def _click_card(self, index: int) -> None:
+        self._stale_click()
         card = self._shown_cards[index]
         seat = self._shown_seat
         hand = self.hand
@@ -671,6 +689,7 @@ class Table:
         self._after_user_action()
 
     def _click_action(self, index: int) -> None:
+        self._stale_click()
         seat, action = self._action_moves[index]
         hand = self.hand
         self._apply(action, None if seat == hand.to_move else seat)
