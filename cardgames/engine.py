@@ -381,6 +381,7 @@ class Hand:
     partnerships: bool = False      # decided per hand from players/options; sides 0-2 v 1-3
     has_named_actions: ClassVar[bool] = False   # does the seat to move ever get named actions?
     has_open_actions: ClassVar[bool] = False    # may seats act out of turn (calls, marriages)?
+    action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
     has_after_play: ClassVar[bool] = False      # derived: does the game override after_play?
     # Mutable list attributes a game adds; copy() copies them:
@@ -540,8 +541,17 @@ class Hand:
         raise IllegalAction(f"{action} is not an action of {self.game.title}", action, seat)
 
     def named_refusal(self, seat: int, action: Action) -> str:
-        """Why a named action is not open to ``seat`` now."""
-        return f"{action} is not open to seat {seat} now"
+        """Why a named action is not open to ``seat`` now (games with named actions say more)."""
+        if not self.has_named_actions and not self.has_open_actions:
+            return (f"{self.game.title} has no named actions such as '{action}': "
+                    "every decision is a card to play")
+        return f"{action} is not open to {self.seat_name(seat)} now"
+
+    def _not_understood(self, error: NotationError) -> str:
+        """Text that is neither a card nor an action: the card notation, and the actions if any."""
+        if not self.has_named_actions and not self.has_open_actions:
+            return f"{error} ({self.game.title} has no named actions: every decision is a card)"
+        return f"{error} The named actions of {self.game.title} are: {', '.join(self.action_words)}."
 
     def choose_card(self, seat: int, card: Card) -> None:
         """A card chosen outside the play phase (a discard)."""
@@ -682,7 +692,7 @@ class Hand:
         try:
             move = parse_action(action)
         except NotationError as error:
-            raise IllegalAction(str(error), action, seat) from None
+            raise IllegalAction(self._not_understood(error), action, seat) from None
         mover = self.to_move
         if seat is None or seat == mover:
             legal = self._legal
@@ -715,7 +725,7 @@ class Hand:
         try:
             move = parse_action(action)
         except NotationError as error:
-            return str(error)
+            return self._not_understood(error)
         mover = self.to_move
         if seat is None:
             seat = mover

@@ -221,6 +221,7 @@ class GuinoteHand(Hand):
 
     cards_per_player = 6
     has_named_actions = True
+    action_words = ("marriage <suit>", "swap-seven", "claim", "tute")
     has_open_actions = True
 
     # -- dealing -------------------------------------------------------------------------------

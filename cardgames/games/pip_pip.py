@@ -136,6 +136,7 @@ class PipPipHand(Hand):
 
     cards_per_player = 7
     has_named_actions = True    # the seat to move may call when its window is open
+    action_words = ("pip-pip <suit>",)
     has_open_actions = True     # and so may the seat that has just played
     _game_lists = ("exposed_cards", "dead", "pending")
 

@@ -204,6 +204,7 @@ class QuintoHand(Hand):
 
     cards_per_player = 12
     has_named_actions = True          # pass, double, redouble (False on a hand once they are over)
+    action_words = ("pass", "double", "redouble")
     first_phase = Phase.DOUBLING
 
     @classmethod
