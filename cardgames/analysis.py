@@ -30,13 +30,12 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from .engine import Hand
 from .games import get_game
 from .players import Player, make_player, play_hand
 
-PlayersSpec = "str | Player | Sequence[str | Player] | Mapping[int, str | Player]"
 
 
 class ProgressBar:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Suit
 from ..engine import Action, Hand, LegalActions, Move, Phase, View
 
 
