@@ -1283,6 +1283,13 @@ class View:
         hand.__dict__ = Hand.copy(hand).__dict__
         return hand
 
+    def to_json(self, indent: int | None = 1) -> str:
+        """A record of what this seat saw, for a player at a hidden-hands table: it holds no
+        card the seat may not see, and cannot be replayed (``cg.load`` says so)."""
+        from . import record
+
+        return record.dumps(record.view_record(self), indent)
+
     def __repr__(self) -> str:
         return (f"<View of seat {self.seat}: hand {format_cards(self.hand)}, "
                 f"{len(self.unseen)} cards unseen>")

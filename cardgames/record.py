@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from .cards import Card, NotationError, Suit
-from .engine import Action, Hand, IllegalAction, Match, Move, SetupError, parse_action
+from .engine import Action, Hand, IllegalAction, Match, Move, SetupError, View, parse_action
 
 FORMAT = "cardgames-record"
 VERSION = 1
@@ -71,6 +71,28 @@ def match_record(match: Match) -> dict[str, Any]:
     }
 
 
+def view_record(view: "View") -> dict[str, Any]:
+    """What one seat saw of a hand, and nothing it did not: its own cards, the cards face up, the
+    tricks, the public actions (a hidden choice shows as null). It cannot be replayed."""
+    state = view._state
+    hands = state["hands"]
+    return {
+        "format": FORMAT, "version": VERSION, "kind": "view", "game": view.hand_class.game.name,
+        "players": state["players"], "options": _text(dict(state["options"])), "seat": view.seat,
+        "dealer": state["dealer"],     # no seed: it would deal every hidden card again
+        "hand": [str(c) for c in hands[view.seat]],
+        "others": [[str(c) if c is not None else None for c in h] for h in hands],
+        "stock_size": len(state["_stock"]),
+        "trick": [[seat, str(card)] for seat, card in state["trick"]],
+        "tricks": [{"leader": t.leader, "cards": [[seat, str(c)] for seat, c in t.cards],
+                    "winner": t.winner, "points": t.points} for t in state["tricks"]],
+        "declarations": [{"seat": d.seat, "action": str(d.action), "points": d.points,
+                          "cards": [str(c) for c in d.cards]} for d in state["declarations"]],
+        "actions": [[seat, None if move is None else str(move)] for seat, move in state["history"]],
+        "score": list(state["score"]),
+    }
+
+
 def _checksum(record: dict[str, Any]) -> str:
     body = {k: v for k, v in record.items() if k != "checksum"}
     canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -120,6 +142,9 @@ def load(text: "str | bytes | dict[str, Any]") -> "Hand | Match":
             return _load_match(game, players, options, record)
     except SetupError as error:
         raise RecordError(f"the record's setup is refused: {error}") from None
+    if kind == "view":
+        raise RecordError("this record is one seat's view of a hand (what that seat could see), "
+                          "not a hand or match that can be replayed: it lacks the hidden cards")
     raise RecordError(f"record field 'kind' must be 'hand' or 'match', not {kind!r}")
 
 
