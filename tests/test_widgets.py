@@ -478,3 +478,19 @@ def test_a_double_click_plays_one_card_and_says_why_the_second_was_ignored(monke
     button.click()                       # the second click of a double click
     assert table.hand.history == played  # nothing more was played
     assert "double click" in table.message.value and "click once" in table.message.value
+
+
+@pytest.mark.parametrize("game", sorted(cg.GAMES))
+def test_the_record_button_gives_a_player_only_what_his_seat_saw(game):
+    # Issue 10: no record of a hidden-hands table meant for a player holds a card he may not see.
+    table = Table(game, seed=4, seat=0, opponents="random")
+    table.record_button.click()
+    text = table.record_box.value
+    hidden = {str(c) for c in table.hand.view(0).unseen}
+    assert '"kind": "view"' in text and '"seed"' not in text
+    named = set(re.findall(r'"([2-9TJQKA][SHDC]|JK)"', text))
+    if game != "pip_pip":        # two packs: a hidden card may have a visible twin
+        assert not named & hidden
+    watching = Table(game, seed=4, seat=None, opponents="random")
+    watching.record_button.click()
+    assert cg.load(watching.record_box.value).history == watching.hand.history

@@ -218,6 +218,14 @@ class Table:
         self.story = W.Accordion([W.VBox([self.log])], titles=("Story of the hand",))
         self.sheets = W.Accordion([W.VBox([self.score, self.match_score])],
                                   titles=("Score sheet",), selected_index=0)
+        self.record_button = self._button(
+            "Record", "cg-record", self.show_record,
+            "The record of this hand to save: the whole hand with open hands (cg.load replays "
+            "it), or only what your seat saw with hidden hands")
+        self.record_box = W.Textarea(layout=W.Layout(width="100%", height="8em"))
+        self.record_box.add_class("cg-record-text")
+        self.record_panel = W.Accordion([W.VBox([self.record_button, self.record_box])],
+                                        titles=("Record",))
 
         # set-up: a new deal
         self.game_select = W.Dropdown(options=[(g.title, name) for name, g in GAMES.items()],
@@ -274,7 +282,7 @@ class Table:
 
         self.widget = W.VBox([self.css, self.header, self.info, self.arena, self.hand_label,
                               self.cards_row, self.actions_row, self.controls, self.message,
-                              self.sheets, self.story, self.setup_panel])
+                              self.sheets, self.story, self.record_panel, self.setup_panel])
         self.widget.add_class("cg-table")
 
     def _ensure_card_buttons(self, count: int) -> None:
@@ -404,6 +412,7 @@ class Table:
         self.game = game
         self.match = new_match
         self._hand = None if new_match else new_hand
+        self.record_box.value = ""
         self.seed = seed
         self.seat = seat
         self.open_hands = (seat is None) if open_hands is None else bool(open_hands)
@@ -651,6 +660,7 @@ class Table:
         before = rt.Snapshot(hand)
         self._target().apply(move, seat)
         self._changed_at = time.monotonic()
+        self.record_box.value = ""
         if not redoing:
             self._redo = []
         self._hinted = None
@@ -668,6 +678,17 @@ class Table:
                                    zip(rt.unit_names(hand, self.names), self.match.scores))
                 events.append(f"Match scores: {scores}.")
         self._say(events)
+
+    def record_for_user(self) -> str:
+        """The record the user may keep: the whole hand (or match) when every hand is open or
+        the user watches; with hidden hands, only what the user's seat saw (no hidden card)."""
+        if self.open_hands or self.seat is None:
+            return (self.match or self.hand).to_json()
+        return self.hand.view(self.seat).to_json()
+
+    def show_record(self) -> None:
+        self.record_box.value = self.record_for_user()
+        self._say(["The record is in the box below: copy it to keep it."], record=False)
 
     def _stale_click(self) -> None:
         """Buttons are reused in place, so a click that arrives just after the table changed (the
