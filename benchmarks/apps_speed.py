@@ -1,0 +1,206 @@
+"""Speed of the Voila apps in Chromium, beside a bare notebook of 60 ipywidgets buttons.
+
+    python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 5]
+
+One Voila server (the repository root, preheated kernels as in voila.json, on a free loopback
+port) serves the apps and ``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
+every kernel pool has refilled before its notebook is opened again:
+
+* first hand: from asking for the page to the first enabled card (or action) of the table;
+  for the bare notebook, to the 60th button;
+* click to redraw: from a click on an enabled card to the table redrawn (the message line and
+  the trick both changed); for the bare notebook, from a click to the label's new text.
+
+Goals (issue 8): first hand <= 1.2 x the bare notebook; click to redraw <= 1.3 x the bare button
+round trip. Prints medians and the ratios. Needs Debian's chromium at /usr/bin/chromium and the
+playwright package (no browser download). The server is stopped by SIGTERM to its process id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
+BARE = "bare_buttons"
+# The table is drawn when its first enabled card (or action: Quinto's doubling) is on the page.
+DRAWN = """() => { const t = document.querySelector('.cg-app .cg-table');
+                  return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT), env.get("PYTHONPATH", "")] if p)
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1",
+         # preheat only the apps and the bare notebook (Voila matches absolute paths here)
+         r"--VoilaKernelManager.preheat_denylist=^(?!.*/(notebooks|benchmarks)/[^/]*\.ipynb$)|.*/\.venv/"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/voila/tree", timeout=2)
+            return process, base
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("Voila did not start:\n" + log_path.read_text()[-2000:])
+            time.sleep(0.2)
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.kill(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def wait_for_pools(log_path: Path, wanted: dict[str, int], timeout: float = 120) -> None:
+    """Until each notebook's pool has been filled ``wanted[name]`` times (Voila logs each fill):
+    once at start, and once more after each page load that took its preheated kernel."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = log_path.read_text()
+        if all(len(re.findall(rf"Kernel pool of \S*/{name}\.ipynb is filled", text)) >= count
+               for name, count in wanted.items()):
+            return
+        time.sleep(0.2)
+    print(f"(a kernel pool did not refill within {timeout:.0f} s: {wanted})", file=sys.stderr)
+
+
+def block_outside(page) -> None:
+    """The lab template links Font Awesome from a CDN: answer with an empty style sheet, and
+    refuse anything else that would leave the machine."""
+    def outside(route):
+        if "cdn.jsdelivr.net" in route.request.url:
+            route.fulfill(status=200, content_type="text/css", body="")
+        else:
+            route.abort()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), outside)
+
+
+def measure_bare(browser, base: str, clicks: int) -> tuple[float, list[float]]:
+    page = browser.new_page()
+    block_outside(page)
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/benchmarks/{BARE}.ipynb", wait_until="commit")
+    page.locator(".bare-button >> nth=59").wait_for(timeout=120_000)
+    first = time.perf_counter() - start
+    trips = []
+    for i in range(clicks):
+        before = page.locator(".bare-count").inner_text()
+        t = time.perf_counter()
+        page.locator(f".bare-button >> nth={i}").click()
+        page.wait_for_function("b => document.querySelector('.bare-count').innerText !== b", arg=before)
+        trips.append(time.perf_counter() - t)
+    page.close()
+    return first, trips
+
+
+def measure_app(browser, base: str, game: str, clicks: int) -> tuple[float, list[float]]:
+    page = browser.new_page()
+    block_outside(page)
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/notebooks/{game}.ipynb?seed=11", wait_until="commit")
+    page.wait_for_function(DRAWN, timeout=120_000, polling="raf")
+    first = time.perf_counter() - start
+    trips = []
+    table = page.locator(".cg-app >> nth=0 >> .cg-table")
+    for _ in range(clicks):
+        buttons = table.locator(".cg-card:not([disabled])")
+        if not buttons.count():
+            buttons = table.locator(".cg-action:not([disabled])")
+        if not buttons.count():
+            break
+        message = table.locator(".cg-message").inner_text()
+        t = time.perf_counter()
+        buttons.first.click()
+        page.wait_for_function(
+            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m", arg=message)
+        trips.append(time.perf_counter() - t)
+        time.sleep(0.5)   # let the rest of the redraw land before the next click (not timed)
+    page.close()
+    return first, trips
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("games", nargs="*", default=GAMES)
+    parser.add_argument("--rounds", type=int, default=3, help="page loads per notebook")
+    parser.add_argument("--clicks", type=int, default=5, help="clicks per page load")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"needs Debian's chromium at {CHROMIUM}")
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    log_path = ROOT / "test-artifacts" / "voila-apps-speed.log"
+    log_path.parent.mkdir(exist_ok=True)
+    process, base = start_server(log_path)
+    first: dict[str, list[float]] = {}
+    trips: dict[str, list[float]] = {}
+    try:
+        loads = {name: 0 for name in [BARE, *args.games]}
+        wait_for_pools(log_path, {name: 1 for name in loads})
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            measure_bare(browser, base, 1)          # warm the browser's caches once
+            loads[BARE] += 1
+            for _ in range(args.rounds):
+                for name in [BARE, *args.games]:
+                    wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
+                    loads[name] += 1
+                    f, t = (measure_bare(browser, base, args.clicks) if name == BARE
+                            else measure_app(browser, base, name, args.clicks))
+                    first.setdefault(name, []).append(f)
+                    trips.setdefault(name, []).extend(t)
+            browser.close()
+    finally:
+        stop_server(process)
+
+    print(f"Voila apps in Chromium: Python {platform.python_version()}, {os.cpu_count()} cores, "
+          f"{args.rounds} page loads and up to {args.rounds * args.clicks} clicks each (medians)")
+    bare_first = statistics.median(first[BARE])
+    bare_trip = statistics.median(trips[BARE])
+    print(f"{'page':<18}{'first hand':>12}{'x bare':>8}{'click->redraw':>15}{'x bare':>8}")
+    print(f"{'60 bare buttons':<18}{bare_first:>11.2f}s{1:>8.2f}{bare_trip * 1000:>13.0f}ms{1:>8.2f}")
+    worst_first = worst_trip = 0.0
+    for name in args.games:
+        f = statistics.median(first[name])
+        t = statistics.median(trips[name]) if trips.get(name) else float("nan")
+        worst_first, worst_trip = max(worst_first, f / bare_first), max(worst_trip, t / bare_trip)
+        print(f"{name:<18}{f:>11.2f}s{f / bare_first:>8.2f}{t * 1000:>13.0f}ms{t / bare_trip:>8.2f}")
+    print(f"goals: first hand <= 1.2 x bare ({'met' if worst_first <= 1.2 else 'NOT met'}: worst "
+          f"{worst_first:.2f}); click to redraw <= 1.3 x bare ({'met' if worst_trip <= 1.3 else 'NOT met'}: "
+          f"worst {worst_trip:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
