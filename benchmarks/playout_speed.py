@@ -13,14 +13,20 @@ from _common import cg, clock, games, parser
 from cardgames.engine import play_randomly
 
 
-def cardgames_per_play(game: str, seconds: float = 1.5) -> tuple[float, int]:
+def cardgames_per_play(game: str, seconds: float = 1.5, rollout: bool = True) -> tuple[float, int]:
+    """Deal from a seed and play to the end at random: through ``Hand.play_out`` (the search
+    players' rollouts) or, with ``rollout=False``, through ``legal_actions()`` and ``apply``
+    with all its checks (``engine.play_randomly``)."""
     rng = random.Random(1)
     plays = 0
     hands = 0
     start = clock()
     while clock() - start < seconds:
         hand = cg.deal(game, seed=hands + 1)
-        play_randomly(hand, rng)
+        if rollout:
+            hand.play_out(rng)
+        else:
+            play_randomly(hand, rng)
         plays += sum(1 for _, a in hand.history if isinstance(a, cg.Card))
         hands += 1
     return (clock() - start) / plays, hands
@@ -61,9 +67,12 @@ def main(argv=None) -> dict:
               f"({reference[1]} hands)")
     for game in games(args.games):
         per, hands = cardgames_per_play(game)
+        checked, _ = cardgames_per_play(game, rollout=False)
         ratio = f"{per / reference[0]:.2f}x OpenSpiel" if reference else "n/a"
+        checked_ratio = f"{checked / reference[0]:.2f}x" if reference else "n/a"
         results[game] = (per, ratio)
-        print(f"  {game:16s} {per * 1e6:6.2f} us per card play ({hands} hands)  {ratio}")
+        print(f"  {game:16s} {per * 1e6:6.2f} us per card play in play_out ({hands} hands)  {ratio};"
+              f"  through apply: {checked * 1e6:5.2f} us ({checked_ratio})")
     return results
 
 

@@ -25,6 +25,7 @@ from .engine import (
     Action, Declaration, Game, Hand, IllegalAction, LegalActions, Match, OptionError, Phase,
     SetupError, Trick,
 )
+from .analysis import simulate
 from .games import GAMES, get_game
 from .record import RecordError, load
 
@@ -34,7 +35,7 @@ __all__ = [
     "ALL_CARDS", "JOKER", "Action", "Card", "Declaration", "GAMES", "Game", "Hand",
     "IllegalAction", "LegalActions", "Match", "NotationError", "OptionError", "Phase", "Rank",
     "RecordError", "SetupError", "Suit", "Trick", "deal", "format_cards", "get_game", "load",
-    "match", "parse_cards",
+    "match", "parse_cards", "simulate",
 ]
 
 

@@ -878,7 +878,10 @@ class Hand:
             raise ValueError(f"there is no seat {seat!r} at this table (seats 0 to {self.seats - 1})")
         state = self.copy().__dict__
         concealed = self.conceal(state, seat)
-        return View(self.__class__, seat, state, tuple(sorted(concealed, key=_card_order)))
+        mover = self.to_move
+        legal = self.legal_actions() if mover is not None and self.controller(mover) == seat \
+            else LegalActions(())
+        return View(self.__class__, seat, state, tuple(sorted(concealed, key=_card_order)), legal)
 
     def fill_hidden(self, take: Callable[[], Card], seat: int) -> None:
         """In a hand sampled from a view: fill the ``None`` places a game's ``conceal`` added
@@ -1198,11 +1201,12 @@ class View:
     """
 
     def __init__(self, hand_class: type[Hand], seat: int, state: dict[str, Any],
-                 unseen: tuple[Card, ...]):
+                 unseen: tuple[Card, ...], legal: LegalActions | None = None):
         self.hand_class = hand_class
         self.seat = seat
         self._state = state
         self.unseen = unseen
+        self._legal = legal
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name not in self._state:
@@ -1227,8 +1231,10 @@ class View:
         return self._state["phase"] is Phase.OVER
 
     def legal_actions(self) -> LegalActions:
-        """The seat's legal actions if it is to move (computed on a sampled deal: they depend
-        only on what the seat sees)."""
+        """The seat's legal actions if it decides now (they depend only on what it sees: its own
+        cards and the public state), else none."""
+        if self._legal is not None:
+            return self._legal
         mover = self._state["to_move"]
         if mover is None:
             return LegalActions(())
