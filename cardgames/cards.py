@@ -49,6 +49,10 @@ class Suit(IntEnum):
     def __str__(self) -> str:
         return self.letter
 
+    def __bool__(self) -> bool:
+        # Spades are 0 only as an index: ``if trump:`` must not treat them as "no trump".
+        return True
+
     @classmethod
     def parse(cls, text: "str | Suit") -> "Suit":
         """A suit from ``S H D C``, ``♠ ♥ ♦ ♣`` or its English name (singular or plural)."""

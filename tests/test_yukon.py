@@ -104,6 +104,11 @@ def test_highest_card_of_the_suit_led_wins_without_yukons():
         hand.apply(card)
     assert hand.tricks[0].winner == 1          # K♥ beats 10♥; the A♠ is off suit
     assert hand.score == [0, 18, 0]            # 10 + 3 + 5, individual scores for three
+    assert "K♥ is the highest heart (the suit led)" in hand.explain_trick()
+    spades = cg.deal("yukon", players=2, hands=["QS", "3S"], stock=[])
+    spades.apply("QS")
+    spades.apply("3S")
+    assert "Q♠ is the highest spade (the suit led)" in spades.explain_trick()
 
 
 def test_a_yukon_lead_is_followed_by_its_printed_suit():

@@ -252,8 +252,8 @@ class YukonHand(Hand):
                         "and without the Grand Yukon the first Yukon wins")
             return f"{card.label} is a Yukon, and a Yukon beats every card but the Grand Yukon"
         led = trick.cards[0][1]
-        return (f"{card.label} is the highest {led.suit.singular if led.suit else 'card'} "
-                f"(the suit led) and no Yukon was played")
+        return (f"{card.label} is the highest {led.suit.singular} (the suit led) "
+                f"and no Yukon was played")
 
     def explain_points(self, trick: Trick) -> str:
         counting = [(c, self.card_points(c)) for _, c in trick.cards if self.card_points(c)]
