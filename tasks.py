@@ -1,6 +1,6 @@
 """The project's two commands, each installing what it needs first.
 
-    python3 tasks.py apps    # serve the notebooks as apps (Voila) on http://127.0.0.1:8866
+    python3 tasks.py apps    # serve the apps (Voila): http://127.0.0.1:8866/voila/render/index.ipynb
     python3 tasks.py test    # run the whole test suite (pytest, nbval, browser tests)
 
 Both create a virtual environment in ``.venv`` (once) and install the package into it with the
@@ -47,11 +47,12 @@ def ensure_chromium() -> None:
 
 def apps(args: list[str]) -> int:
     install("apps")
-    command = [str(VENV / "bin" / "voila"), "notebooks/index.ipynb" if (ROOT / "notebooks/index.ipynb").exists()
-               else "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1", "--port=8866", *args]
-    if not (ROOT / "notebooks" / "index.ipynb").exists():
-        command = [str(VENV / "bin" / "jupyter"), "lab", "notebooks/", "--ip=127.0.0.1", "--no-browser", *args]
+    port = "8866"
+    command = [str(VENV / "bin" / "voila"), "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
+               f"--port={port}", *args]   # voila.json: lab template, no tracebacks, preheated kernels
     print("+", " ".join(command), flush=True)
+    print(f"\n  The apps: http://127.0.0.1:{port}/voila/render/index.ipynb "
+          "(one per game at /voila/render/<game>.ipynb)\n", flush=True)
     return subprocess.call(command, cwd=ROOT)
 
 
