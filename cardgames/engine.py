@@ -887,6 +887,19 @@ class Hand:
         """In a hand sampled from a view: fill the ``None`` places a game's ``conceal`` added
         beyond the hands and the stock (a hidden discard, say) with ``take()``."""
 
+    def as_others_see(self, seat: int) -> list[Card | None]:
+        """``seat``'s hand as the other players see it: its ``exposed`` cards, None for each
+        card face down."""
+        shown = list(self.exposed(seat))
+        kept: list[Card | None] = []
+        for card in self.hands[seat]:
+            if card in shown:
+                shown.remove(card)
+                kept.append(card)
+            else:
+                kept.append(None)
+        return kept
+
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat``: itself (Quinto's dummy is played by the dealer)."""
         return seat
@@ -908,15 +921,8 @@ class Hand:
         for other in range(self.seats):
             if self.sees_hand_of(seat, other):
                 continue
-            shown = list(self.exposed(other))
-            kept: list[Card | None] = []
-            for card in hands[other]:
-                if card in shown:
-                    shown.remove(card)
-                    kept.append(card)
-                else:
-                    kept.append(None)
-                    concealed.append(card)
+            kept = self.as_others_see(other)
+            concealed.extend(c for c, k in zip(hands[other], kept) if k is None)
             hands[other] = kept
         concealed.extend(state["_stock"])
         state["_stock"] = [None] * len(state["_stock"])

@@ -614,18 +614,7 @@ class Table:
         if self.open_hands:
             return [list(h) for h in hand.hands]
         if self.seat is None:
-            visible = []
-            for seat, cards in enumerate(hand.hands):
-                shown = list(hand.exposed(seat))
-                row: list[Card | None] = []
-                for card in cards:
-                    if card in shown:
-                        shown.remove(card)
-                        row.append(card)
-                    else:
-                        row.append(None)
-                visible.append(row)
-            return visible
+            return [hand.as_others_see(seat) for seat in range(hand.seats)]
         return [list(h) for h in hand.view(self.seat).hands]
 
     def _prompt(self) -> str:
