@@ -84,10 +84,10 @@ def kernels_of(server: int) -> list[int]:
     return kernels
 
 
-def start_server(port: int, log) -> subprocess.Popen:
+def start_server(port: int, log, preheat: bool = True) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
+         "--Voila.ip=127.0.0.1", f"--preheat_kernel={preheat}", "--pool_size=1"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         # The kernels import cardgames from this checkout, installed or not.
         env={**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -141,13 +141,13 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
     return result
 
 
-async def run(sessions: int, game: str, timeout: float, warmup: float) -> int:
+async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: bool) -> int:
     from playwright.async_api import async_playwright
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
-    server = start_server(port, log)
+    server = start_server(port, log, preheat)
     started = time.monotonic()
     try:
         while True:
@@ -212,11 +212,14 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=300, help="seconds for all sessions")
     parser.add_argument("--warmup", type=float, default=30,
                         help="seconds to let the preheated kernels get ready before the sessions")
+    parser.add_argument("--no-preheat", action="store_true",
+                        help="start a kernel for each page load instead of using preheated ones")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
         return 1
-    return asyncio.run(run(args.sessions, args.game, args.timeout, args.warmup))
+    return asyncio.run(run(args.sessions, args.game, args.timeout, args.warmup,
+                           not args.no_preheat))
 
 
 if __name__ == "__main__":
