@@ -26,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
+PAGES_PER_BROWSER = 4
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -137,7 +138,10 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
         result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
     finally:
         result["total_seconds"] = round(time.monotonic() - started, 2)
-        await context.close()
+        try:
+            await context.close()
+        except Exception:  # noqa: BLE001 - the browser may already be closing at the time limit
+            pass
     return result
 
 
@@ -167,9 +171,13 @@ async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: 
         await asyncio.sleep(warmup)
         idle_server = rss_mib(server.pid)
         async with async_playwright() as p:
-            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            # Several browsers, at most PAGES_PER_BROWSER pages each: one browser profile keeps
+            # at most six connections to a host, and each Voila page holds some open.
+            browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                        for _ in range(-(-sessions // PAGES_PER_BROWSER))]
             try:
-                tasks = [asyncio.create_task(session(browser, base, game, n, int(timeout * 1000)))
+                tasks = [asyncio.create_task(session(browsers[n % len(browsers)], base, game, n,
+                                                     int(timeout * 1000)))
                          for n in range(sessions)]
                 done, pending = await asyncio.wait(tasks, timeout=timeout)
                 for task in pending:
@@ -181,7 +189,8 @@ async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: 
                 kernels = kernels_of(server.pid)
                 kernel_memory = [rss_mib(k) for k in kernels]
                 server_memory = rss_mib(server.pid)
-                await browser.close()
+                for browser in browsers:
+                    await browser.close()
     finally:
         stop(server)
         log.close()
