@@ -22,16 +22,16 @@ import argparse
 import os
 import platform
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardgames.serve import free_port, stop, wait_until_serving  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -40,12 +40,6 @@ BARE = "bare_buttons"
 # The table is drawn when its first enabled card (or action: Quinto's doubling) is on the page.
 DRAWN = """() => { const t = document.querySelector('.cg-app .cg-table');
                   return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
@@ -60,25 +54,11 @@ def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
          r"--VoilaKernelManager.preheat_denylist=^(?!.*/(notebooks|benchmarks)/[^/]*\.ipynb$)|.*/\.venv/"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/voila/tree", timeout=2)
-            return process, base
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("Voila did not start:\n" + log_path.read_text()[-2000:])
-            time.sleep(0.2)
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    try:
+        wait_until_serving(base, process)
+    except (RuntimeError, TimeoutError) as error:
+        raise SystemExit(f"{error}:\n" + log_path.read_text()[-2000:]) from None
+    return process, base
 
 
 def wait_for_pools(log_path: Path, wanted: dict[str, int], timeout: float = 120) -> None:
@@ -182,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
                     trips.setdefault(name, []).extend(t)
             browser.close()
     finally:
-        stop_server(process)
+        stop(process)
 
     print(f"Voila apps in Chromium: Python {platform.python_version()}, {os.cpu_count()} cores, "
           f"{args.rounds} page loads and up to {args.rounds * args.clicks} clicks each (medians)")

@@ -14,17 +14,17 @@ import argparse
 import asyncio
 import os
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cardgames.serve import free_port, stop, wait_until_serving  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 PAGES_PER_BROWSER = 4
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -39,12 +39,6 @@ async def outside(route) -> None:
         await route.fulfill(status=200, content_type="text/css", body="")
     else:
         await route.abort()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def rss_mib(pid: int) -> float:
@@ -93,16 +87,6 @@ def start_server(port: int, log, preheat: bool = True) -> subprocess.Popen:
         # The kernels import cardgames from this checkout, installed or not.
         env={**os.environ, "PYTHONPATH": os.pathsep.join(
             p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)})
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
 
 
 async def session(browser, base: str, game: str, number: int, timeout_ms: int) -> dict:
@@ -154,18 +138,11 @@ async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: 
     server = start_server(port, log, preheat)
     started = time.monotonic()
     try:
-        while True:
-            if server.poll() is not None:
-                print("Voila stopped at start; its log:", log.name)
-                return 1
-            try:
-                urllib.request.urlopen(base + "/voila/tree", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() - started > 60:
-                    print("Voila did not answer within 60 s; its log:", log.name)
-                    return 1
-                await asyncio.sleep(0.2)
+        try:
+            wait_until_serving(base, server)
+        except (RuntimeError, TimeoutError) as error:
+            print(f"{error}; its log: {log.name}")
+            return 1
         # Let the preheated kernels (one per notebook) finish running their notebooks first,
         # as on a server that is up before its users arrive.
         await asyncio.sleep(warmup)

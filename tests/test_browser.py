@@ -14,10 +14,7 @@ style sheet (the table uses no icons) and refuse every other request that leaves
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +23,8 @@ import uuid
 from pathlib import Path
 
 import pytest
+
+from cardgames.serve import free_port, stop, wait_until_serving
 
 pytestmark = pytest.mark.browser
 
@@ -37,25 +36,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
 CDN_STYLES = "https://cdn.jsdelivr.net/npm/@fortawesome/"
 TIMEOUT_MS = 90_000
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def stop(process: subprocess.Popen) -> None:
-    """SIGTERM to the server's own process id (Voila then shuts its kernels down); kill it if it
-    has not stopped within 20 s."""
-    if process.poll() is not None:
-        return
-    os.kill(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -75,18 +55,10 @@ def voila():
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"Voila stopped at start (code {process.returncode}):\n"
-                            + log_path.read_text()[-3000:])
-            try:
-                urllib.request.urlopen(base + "/voila/tree", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("Voila did not answer within 60 s:\n" + log_path.read_text()[-3000:])
-                time.sleep(0.2)
+        try:
+            wait_until_serving(base, process)
+        except (RuntimeError, TimeoutError) as error:
+            pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
         yield base, log_path
     finally:
         stop(process)

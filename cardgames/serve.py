@@ -1,0 +1,50 @@
+"""Start, wait for and stop a local Voila server: what the browser tests and the benchmarks share.
+
+Each caller builds its own command line; these helpers pick a free loopback port, wait until the
+server answers, and stop it by its own process id (SIGTERM, so that Voila shuts its kernels
+down; SIGKILL if it has not stopped in time). Nothing here imports the widgets.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_serving(base: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Return once ``base`` answers; raise RuntimeError if the server stopped, TimeoutError if
+    it did not answer within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voila stopped at start (code {process.returncode})")
+        try:
+            urllib.request.urlopen(base + "/voila/tree", timeout=2)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"Voila did not answer within {timeout:.0f} s") from None
+            time.sleep(0.2)
+
+
+def stop(process: subprocess.Popen, grace: float = 20) -> None:
+    """SIGTERM to the server's own process id; SIGKILL if it has not stopped within ``grace``."""
+    if process.poll() is not None:
+        return
+    os.kill(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
