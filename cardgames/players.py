@@ -1,4 +1,4 @@
-"""Computer players. Each sees only what its seat may see: a :class:`~cardgames.engine.View`.
+"""Computer players. Each sees only what its seat may see: a :class:`~cardgames.view.View`.
 
 The interface every player keeps:
 
@@ -35,7 +35,8 @@ from typing import Any, Callable, Protocol
 
 from . import heuristics
 from .cards import Card, Rank, Suit
-from .engine import Action, Hand, Move, View
+from .engine import Action, Hand, Move
+from .view import View
 
 
 @dataclass(frozen=True)

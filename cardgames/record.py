@@ -15,7 +15,8 @@ import json
 from typing import Any
 
 from .cards import Card, NotationError, Suit
-from .engine import Action, Hand, IllegalAction, Match, Move, SetupError, View, parse_action
+from .engine import Action, Hand, IllegalAction, Match, Move, SetupError, parse_action
+from .view import View
 
 FORMAT = "cardgames-record"
 VERSION = 1

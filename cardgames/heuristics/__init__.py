@@ -6,7 +6,7 @@ the first suggestion; the table's hint button shows that heuristic's name and re
 without a module of its own gets :data:`GENERIC`: win a trick worth having with the cheapest
 card that wins it, otherwise throw the cheapest card.
 
-A heuristic sees a :class:`Situation`: the seat's :class:`~cardgames.engine.View` (only what
+A heuristic sees a :class:`Situation`: the seat's :class:`~cardgames.view.View` (only what
 that seat may see) plus small helpers that answer table questions ("would this card win the
 trick as it stands?", "what is this card worth?"). The helpers work on one deal sampled from the
 view, and use only the cards already played and public state (the trump, the reaches), so they
@@ -32,7 +32,8 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import Card, Suit
-from ..engine import Action, Hand, LegalActions, Move, Phase, View
+from ..engine import Action, Hand, LegalActions, Move, Phase
+from ..view import View
 
 
 @dataclass(frozen=True)
