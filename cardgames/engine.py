@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
-from .cards import Card, NotationError, Suit, format_cards
+from .cards import Card, NotationError, Suit, format_cards, shuffle
 
 # Errors ------------------------------------------------------------------------------------
 
@@ -254,7 +254,15 @@ def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
 
 
 class Options(dict):
-    """The options of one hand or match, every option named, read as attributes."""
+    """The options of one hand or match, every option named, read as attributes.
+
+    Fixed once made, so one object may serve many hands; the values are also kept as
+    attributes, since the rules read them often (``options.no_yukon_leads``).
+    """
+
+    def __init__(self, values: dict[str, Any] | None = None) -> None:
+        super().__init__(values or {})
+        self.__dict__.update(self)
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -265,7 +273,8 @@ class Options(dict):
     def _readonly(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("options are fixed once a hand is dealt")
 
-    __setitem__ = __delitem__ = update = pop = clear = setdefault = _readonly  # type: ignore
+    __setitem__ = __delitem__ = update = pop = clear = setdefault = __setattr__ = \
+        __delattr__ = _readonly  # type: ignore
 
 
 # The game: name, players, options, and how to deal it ---------------------------------------------
@@ -287,6 +296,7 @@ class Game:
         self.aliases = tuple(aliases)
         self.summary = summary
         self.deal_keywords = tuple(deal_keywords)
+        self._defaults: dict[int, Options] = {}   # players -> the default options, made once
         hand_class.game = self
         match_class.game = self
 
@@ -297,6 +307,8 @@ class Game:
         """The player count and every option's value: defaults, then what was given, checked."""
         if players is None:
             players = self.default_players
+        if not given and players.__class__ is int and players in self._defaults:
+            return players, self._defaults[players]     # (a bool is no player count)
         if isinstance(players, bool) or players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
             raise OptionError(f"{self.title} is played by {counts} players, not {players!r}")
@@ -310,6 +322,9 @@ class Game:
         values = {}
         for name, option in self.options.items():
             values[name] = option.validate(given[name]) if name in given else option.default
+        if not given:
+            self._defaults[players] = Options(values)
+            return players, self._defaults[players]
         return players, Options(values)
 
     def deal(self, seed: int | None = None, *, hands: Sequence[Iterable[Card | str]] | None = None,
@@ -409,7 +424,7 @@ class Hand:
         """Shuffle the game's deck with ``random.Random(seed)`` and deal it."""
         rng = random.Random(seed)
         deck = list(cls.deck(players, options, rng))
-        rng.shuffle(deck)
+        shuffle(deck, rng)                   # exactly rng.shuffle(deck), faster
         seats = cls.seats_for(players)
         per = cls.hand_size(players, options)
         hands = [deck[i * per:(i + 1) * per] for i in range(seats)]
