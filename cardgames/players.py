@@ -1,4 +1,6 @@
-"""Computer players. Each sees only what its seat may see: a :class:`~cardgames.view.View`.
+"""Computer players. Each sees only what its seat may see: a :class:`~cardgames.view.SeatView`
+(a read-only window on the live hand, given by :func:`step`) or a :class:`~cardgames.view.View`
+(a copy, ``hand.view(seat)``, as the table's hint button gives); both answer the same questions.
 
 The interface every player keeps:
 
@@ -22,7 +24,9 @@ The interface every player keeps:
 
 ``step(hand, players)`` lets them act once (out-of-turn declarations first, then the seat to
 move, through ``hand.controller``: Quinto's dummy is played by its declarer) and
-``play_hand(hand, players)`` plays to the end. A player is only ever given ``hand.view(seat)``.
+``play_hand(hand, players)`` plays to the end. A player is only ever given its seat's view:
+``SeatView(hand, seat)``, so a decision costs no copy of the hand unless the player asks for
+one (``view.sample``, as the search player does).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from typing import Any, Callable, Protocol
 from . import heuristics
 from .cards import Card, Rank, Suit
 from .engine import Action, Hand, Move
-from .view import View
+from .view import SeatView, View
 
 
 @dataclass(frozen=True)
@@ -377,7 +381,7 @@ def step(hand: Hand, players: "dict[int, Player] | list[Player]") -> bool:
     for seat, actions in hand.open_actions_by_seat().items():
         player = seats.get(seat)
         if player is not None:
-            chosen = player.declare(hand.view(seat), actions)
+            chosen = player.declare(SeatView(hand, seat), actions)
             if chosen is not None:
                 hand.apply(chosen, seat)
                 return True
@@ -388,7 +392,7 @@ def step(hand: Hand, players: "dict[int, Player] | list[Player]") -> bool:
     player = seats.get(decider)
     if player is None:
         return False
-    hand.apply(player.choose(hand.view(decider)))
+    hand.apply(player.choose(SeatView(hand, decider)))
     return True
 
 

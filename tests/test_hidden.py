@@ -79,3 +79,106 @@ def test_a_pippins_discard_stays_secret_until_all_have_chosen():
     text = hand.view(1).to_json()
     assert str(first) not in record_cards(text)
     assert json.loads(text)["actions"] == [[0, None]]
+
+
+# The players' window on the live hand (SeatView) ------------------------------------------------
+
+from cardgames.view import SeatView, public_names  # noqa: E402
+
+
+def _seats(hand, ask):
+    return [ask(s) for s in range(hand.seats)]
+
+
+#: How to ask each public rule question, so that its answers can be compared.
+PROBES = {
+    "side": _seats, "controller": _seats, "exposed": _seats, "seat_name": _seats,
+    "next_seat": _seats,
+    "sees_hand_of": lambda hand, ask: [ask(a, b) for a in range(hand.seats) for b in range(hand.seats)],
+    "current_winner": lambda hand, ask: ask(),
+    "public_info": lambda hand, ask: ask(),
+    "trump_order": lambda hand, ask: ask(),
+    "suit_values": lambda hand, ask: ask(),
+    "card_points": lambda hand, ask: [ask(c) for c in hand.deck(hand.players, hand.options, None)],
+    "card_value": lambda hand, ask: [ask(c) for c in hand.deck(hand.players, hand.options, None)],
+    # Would each card of the pack win the trick so far? (Only asked when a trick is under way.)
+    "trick_winner": lambda hand, ask: [ask(hand.trick + [(hand.to_move, c)])
+                                       for c in hand.deck(hand.players, hand.options, None)]
+    if hand.trick and hand.to_move is not None else None,
+    "deck": lambda hand, ask: ask(hand.players, hand.options, None),
+}
+
+
+def answers(source, names, hand) -> dict:
+    """What each public name answers when read from ``source`` (a seat view, or a full hand
+    dealt from the seat's view): a value, or a rule question's answers to every probe."""
+    found = {}
+    for name in sorted(names):
+        value = getattr(source, name)
+        if name in PROBES:
+            found[name] = PROBES[name](hand, value)
+        else:
+            assert not callable(value) or name == "game", f"no probe for the rule question {name}"
+            found[name] = value
+    return found
+
+
+def test_a_seat_view_answers_only_what_the_concealed_copy_answers_over_whole_hands():
+    # A SeatView reads the live hand, but only through the public names: each must answer
+    # the same as a full hand dealt at random from the seat's concealed View (where every card
+    # the seat cannot see may lie anywhere), so none of them depends on a hidden card.
+    for game in sorted(cg.GAMES):
+        for seed in range(2):
+            hand = cg.deal(game, seed=seed)
+            rng = random.Random(seed)
+            while not hand.is_over:
+                for seat in range(hand.seats):
+                    window = SeatView(hand, seat)
+                    names = public_names(hand.__class__)
+                    mine = answers(window, names, hand)
+                    for _ in range(2):
+                        dealt = hand.view(seat).sample(rng)
+                        assert answers(dealt, names, hand) == mine, (game, seat, len(hand.history))
+                    assert window.hand == hand.view(seat).hand
+                    assert window.legal_actions() == hand.view(seat).legal_actions()
+                hand.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("game", sorted(cg.GAMES))
+def test_a_seat_view_holds_no_hidden_card_over_whole_hands(game):
+    for seed in range(2):
+        hand = cg.deal(game, seed=seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            for seat in range(hand.seats):
+                window = SeatView(hand, seat)
+                hidden = Counter(window.unseen)
+                everything = Counter(iter_cards(hand))
+                visible = {str(c) for c in everything - hidden}
+                visible |= {str(c) for c in hand.extra.values() if isinstance(c, cg.Card)}
+                named = {str(c) for c in window.visible_cards()}
+                if max(everything.values()) == 1:
+                    assert not named & {str(c) for c in hidden}, f"seat {seat} sees hidden cards"
+                else:
+                    assert named <= visible, f"seat {seat} sees {named - visible}"
+            open_now = hand.open_actions_by_seat()
+            if open_now and rng.random() < 0.3:
+                seat = rng.choice(sorted(open_now))
+                hand.apply(rng.choice(open_now[seat]), seat)
+            else:
+                hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_a_seat_view_keeps_private_what_is_not_public():
+    # Pippins Aplenty's discards are chosen face down: seat 1's window shows seat 0's choice
+    # as None: names outside the public list are read from the concealed copy.
+    hand = cg.deal("pippins_aplenty", seed=1)
+    first = hand.legal_actions()[0]
+    hand.apply(first)
+    window = SeatView(hand, 1)
+    assert window.pending[0] is None and window.history == [(0, None)]
+    assert window.hands[0] == [None] * 12
+    # It follows the hand: after seat 1 discards, its own choice shows.
+    second = hand.legal_actions()[0]
+    hand.apply(second)
+    assert window.history == [(0, None), (1, second)]

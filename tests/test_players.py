@@ -13,6 +13,7 @@ from cardgames.players import (
     PLAYER_KINDS, Advice, RandomPlayer, RuleOfThumbPlayer, SearchPlayer, make_player, play_hand,
     step,
 )
+from cardgames.view import SeatView
 
 GAMES = sorted(cg.GAMES)
 
@@ -127,6 +128,37 @@ def test_a_view_holds_no_hidden_card_at_any_point_of_a_hand(game):
             assert_no_leak(hand, view)
             assert sorted(view.hand) == sorted(hand.hands[seat])
         hand.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players_are_stepped_with_a_window_on_the_hand_and_advise_the_same_from_a_copy(game):
+    # step() hands each player a SeatView (no copy of the hand); the rules of thumb give the
+    # same action and the same words from it as from the full View copy, at every decision.
+    seen = []
+
+    class Recording(RuleOfThumbPlayer):
+        def choose(self, view):
+            assert isinstance(view, SeatView)
+            seat = view.seat
+            copy = self.hand_ref.view(seat)
+            assert heuristics.advise(view) == heuristics.advise(copy)
+            seen.append(seat)
+            return super().choose(view)
+
+        def declare(self, view, actions):
+            assert isinstance(view, SeatView)
+            assert heuristics.declare(view, actions) == heuristics.declare(self.hand_ref.view(view.seat), actions)
+            return super().declare(view, actions)
+
+    for seed in range(2):
+        hand = cg.deal(game, seed=seed)
+        players = []
+        for s in range(hand.seats):
+            player = Recording(s)
+            player.hand_ref = hand
+            players.append(player)
+        play_hand(hand, players)
+    assert seen
 
 
 def test_the_random_player_is_seeded_and_reproducible():

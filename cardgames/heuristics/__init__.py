@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import Card, Suit
 from ..engine import Action, Hand, LegalActions, Move, Phase
-from ..view import View
+from ..view import SeatView, View
 
 
 @dataclass(frozen=True)
@@ -75,25 +75,43 @@ _IN_ORDER = _InOrder()
 class Situation:
     """What a seat knows when it must decide, with helpers for table questions.
 
-    ``view`` is the seat's view; ``table`` a deal sampled from it (the unseen cards placed at
-    random) used only to ask the rules questions about public things; ``legal`` the seat's
-    legal actions.
+    ``view`` is the seat's view; ``table`` what the rules questions about public things are
+    asked of: the view itself for a :class:`~cardgames.view.SeatView` (it answers them from the
+    live hand), else a deal sampled from the :class:`~cardgames.view.View` (the unseen cards
+    placed in card order: nothing is learnt); ``legal`` the seat's legal actions. What the
+    helpers work out is kept for the rest of the decision.
     """
 
-    def __init__(self, view: View, rng: random.Random | None = None, module: ModuleType | None = None):
+    def __init__(self, view: View | SeatView, rng: random.Random | None = None,
+                 module: ModuleType | None = None):
         self.view = view
-        self.seat = view.seat
-        self.rng = rng or random.Random(0)
-        # Any deal consistent with the view will do for questions about public things, so the
-        # unseen cards are placed without shuffling (in card order: nothing is learnt).
-        self.table: Hand = view.sample(_IN_ORDER)
-        mover = self.table.to_move
-        self.mover = mover            # the seat whose cards are played (a dummy, for Quinto)
-        self.legal: LegalActions = (self.table.legal_actions()
-                                    if mover is not None and self.table.controller(mover) == self.seat
-                                    else LegalActions(()))
+        self.seat = seat = view.seat
+        self.rng = rng if rng is not None else random.Random(0)
+        if view.__class__ is SeatView:
+            table: Any = view
+            self.legal: LegalActions = view.legal_actions()
+        else:
+            table = view.sample(_IN_ORDER)
+            mover = table.to_move
+            self.legal = (table.legal_actions() if mover is not None and table.controller(mover) == seat
+                          else LegalActions(()))
+        self.table = table
+        self.mover: int | None = table.to_move   # whose cards are played (a dummy, for Quinto)
+        #: The cards played to the trick so far, as (seat, card).
+        self.trick: list[tuple[int, Card]] = table.trick
+        self.leading: bool = not self.trick
+        self.phase: Phase = table.phase
+        self.trump: Suit | None = table.trump
+        self.last_to_play: bool = len(self.trick) == table.seats - 1
         self.module = module
+        rules = _rules_of(module)
+        self._own_points, self._own_power = rules
         self._points_cache: dict[Card, int] = {}
+        self._hand: list[Card] | None = None
+        self._cards: list[Card] | None = None
+        self._named: list[Action] | None = None
+        self._winner: Any = _UNKNOWN
+        self._seen: list[Card] | None = None
 
     # what is on the table --------------------------------------------------------------
 
@@ -104,38 +122,30 @@ class Situation:
     @property
     def cards(self) -> list[Card]:
         """The cards that may be played now (legal cards only)."""
-        return self.legal.cards
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = [a for a in self.legal if a.__class__ is Card]
+        return cards
 
     @property
     def named(self) -> list[Action]:
-        return self.legal.named
+        named = self._named
+        if named is None:
+            named = self._named = [a for a in self.legal if isinstance(a, Action)]
+        return named
 
     @property
     def hand(self) -> list[Card]:
         """The cards of the seat being played for (a dummy's, for Quinto's declarer)."""
-        seat = self.mover if self.mover is not None else self.seat
-        return list(self.table.hands[seat]) if seat == self.seat or self.table.controller(seat) == self.seat \
-            else self.view.hand
-
-    @property
-    def trick(self) -> list[tuple[int, Card]]:
-        return list(self.table.trick)
-
-    @property
-    def leading(self) -> bool:
-        return not self.table.trick
-
-    @property
-    def phase(self) -> Phase:
-        return self.table.phase
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.table.trump
-
-    @property
-    def last_to_play(self) -> bool:
-        return len(self.table.trick) == self.table.seats - 1
+        hand = self._hand
+        if hand is None:
+            seat = self.mover if self.mover is not None else self.seat
+            if seat != self.seat and self.table.controller(seat) == self.seat:
+                hand = list(self.view.hands[seat])     # the dummy lies face up
+            else:
+                hand = self.view.hand
+            self._hand = hand
+        return hand
 
     def unit(self, seat: int) -> int:
         return self.table.side(seat)
@@ -145,7 +155,11 @@ class Situation:
         return seat != me and self.table.side(seat) == self.table.side(me)
 
     def winning_seat(self) -> int | None:
-        return self.table.current_winner()
+        winner = self._winner
+        if winner is _UNKNOWN:
+            trick = self.trick
+            winner = self._winner = trick[self.table.trick_winner(trick)][0] if trick else None
+        return winner
 
     def partner_winning(self) -> bool:
         winner = self.winning_seat()
@@ -157,7 +171,7 @@ class Situation:
         """What the card is worth in a trick (the game's table; 0 where cards carry no points)."""
         cached = self._points_cache.get(card)
         if cached is None:
-            own = getattr(self.module, "card_points", None)
+            own = self._own_points
             if own is not None:
                 cached = own(self, card)
             else:
@@ -173,23 +187,23 @@ class Situation:
 
     def power(self, card: Card) -> int:
         """How strong the card is for taking tricks (higher is stronger)."""
-        own = getattr(self.module, "power", None)
+        own = self._own_power
         if own is not None:
             return own(self, card)
         return int(card.rank)
 
     def trick_points(self) -> int:
-        return sum(self.card_points(c) for _, c in self.table.trick)
+        return sum(self.card_points(c) for _, c in self.trick)
 
     def wins_now(self, card: Card) -> bool:
-        """Would ``card`` win the trick as it stands (certainly, if this seat plays last)?"""
-        if not self.table.trick:
+        """Would ``card`` win the trick as it stands (certainly, if this seat plays last)?
+
+        The game's own rule answers: the winner of the trick so far with ``card`` added."""
+        trick = self.trick
+        if not trick:
             return True
-        probe = self.table.copy()
-        probe.apply(card)
-        if probe.trick:
-            return probe.current_winner() == self.mover
-        return probe.tricks[-1].winner == self.mover
+        plays = trick + [(self.mover, card)]
+        return plays[self.table.trick_winner(plays)][0] == self.mover
 
     def cheapest(self, cards: Iterable[Card]) -> Card | None:
         """The card giving away least: fewest points, then weakest."""
@@ -210,7 +224,23 @@ class Situation:
 
     def seen_cards(self) -> list[Card]:
         """Every card played to a trick so far in this hand."""
-        return [c for t in self.table.tricks for _, c in t.cards] + [c for _, c in self.table.trick]
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = [c for t in self.table.tricks for _, c in t.cards] + \
+                [c for _, c in self.trick]
+        return seen
+
+
+_UNKNOWN = object()
+_RULES: dict[ModuleType | None, tuple[Any, Any]] = {}
+
+
+def _rules_of(module: ModuleType | None) -> tuple[Any, Any]:
+    """A game module's own ``card_points`` and ``power`` (None where it has none)."""
+    found = _RULES.get(module)
+    if found is None:
+        found = _RULES[module] = (getattr(module, "card_points", None), getattr(module, "power", None))
+    return found
 
 
 # The generic rules of thumb (any game) --------------------------------------------------------
