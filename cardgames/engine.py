@@ -399,12 +399,14 @@ class Hand:
     action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
     has_after_play: ClassVar[bool] = False      # derived: does the game override after_play?
+    plain_play_card: ClassVar[bool] = True      # derived: does it keep the engine's play_card?
     # Mutable list attributes a game adds; copy() copies them:
     _game_lists: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_after_play = cls.after_play is not Hand.after_play
+        cls.plain_play_card = cls.play_card is Hand.play_card
 
     # -- dealing ----------------------------------------------------------------------------
 
@@ -965,26 +967,46 @@ class Hand:
         """Play to the end with uniformly random legal actions: the search players' rollouts.
 
         The same as applying ``rng``-chosen items of ``legal_actions()`` one by one (out-of-turn
-        declarations are never made), without the checks ``apply`` makes for callers from outside.
+        declarations are never made), without the checks ``apply`` makes for callers from outside:
+        in the play the choice is among ``playable`` and then ``named_actions``, the order of
+        ``legal_actions()``, without building it.
         """
         rand = rng.random
         history = self.history
-        play_fast = self.phase is Phase.PLAY and not self.has_named_actions
-        while self.to_move is not None:
+        hands = self.hands
+        seats = self.seats
+        inline = self.plain_play_card and not self.has_after_play
+        self._legal = None
+        if self._redo:
+            self._redo = []
+        while True:
             mover = self.to_move
-            if play_fast and self.phase is Phase.PLAY:
+            if mover is None:
+                return self
+            if self.phase is Phase.PLAY:
                 legal = self.playable(mover)
-                card = legal[int(rand() * len(legal))]
-                history.append((mover, card))
-                self._legal = None
-                self.play_card(mover, card)
+                if self.has_named_actions:
+                    named = self.named_actions(mover)
+                    if named:
+                        legal = legal + named
+                move = legal[int(rand() * len(legal))]
+                history.append((mover, move))
+                if move.__class__ is not Card:
+                    self.apply_named(mover, move)
+                elif inline:                      # play_card, without a call
+                    hands[mover].remove(move)
+                    trick = self.trick
+                    trick.append((mover, move))
+                    if len(trick) == seats:
+                        self.finish_trick()
+                    else:
+                        mover += 1
+                        self.to_move = mover if mover < seats else 0
+                else:
+                    self.play_card(mover, move)
             else:
                 legal = self.legal_actions()
                 self._do(mover, legal[int(rand() * len(legal))])
-                play_fast = self.phase is Phase.PLAY and not self.has_named_actions
-        if self._redo:
-            self._redo = []
-        return self
 
     def undo(self) -> Move:
         """Take back the last action (the hand is replayed without it); returns that action."""
