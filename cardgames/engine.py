@@ -396,6 +396,9 @@ class Hand:
     partnerships: bool = False      # decided per hand from players/options; sides 0-2 v 1-3
     has_named_actions: ClassVar[bool] = False   # does the seat to move ever get named actions?
     has_open_actions: ClassVar[bool] = False    # may seats act out of turn (calls, marriages)?
+    # Does the seat to move only ever have named actions before it leads? (Then play_out asks
+    # ``named_actions`` only of the leader; a test checks the game's claim.)
+    named_actions_only_when_leading: ClassVar[bool] = False
     action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
     has_after_play: ClassVar[bool] = False      # derived: does the game override after_play?
@@ -975,7 +978,9 @@ class Hand:
         history = self.history
         hands = self.hands
         seats = self.seats
-        inline = self.plain_play_card and not self.has_after_play
+        inline = self.plain_play_card
+        after_play = self.after_play if self.has_after_play else None
+        only_leading = self.named_actions_only_when_leading
         self._legal = None
         if self._redo:
             self._redo = []
@@ -985,7 +990,7 @@ class Hand:
                 return self
             if self.phase is Phase.PLAY:
                 legal = self.playable(mover)
-                if self.has_named_actions:
+                if self.has_named_actions and not (only_leading and self.trick):
                     named = self.named_actions(mover)
                     if named:
                         legal = legal + named
@@ -997,6 +1002,8 @@ class Hand:
                     hands[mover].remove(move)
                     trick = self.trick
                     trick.append((mover, move))
+                    if after_play is not None:
+                        after_play(mover, move)
                     if len(trick) == seats:
                         self.finish_trick()
                     else:

@@ -94,3 +94,22 @@ def test_play_out_from_the_middle_of_a_hand_and_from_a_copy():
             legal = slow.legal_actions()
             slow.apply(legal[int(rng.random() * len(legal))])
         assert hand.history == slow.history and hand.score == slow.score
+
+
+@pytest.mark.parametrize("game, options", [(g, o) for g, o in GAMES_AND_OPTIONS
+                                           if cg.GAMES[g].hand_class.named_actions_only_when_leading])
+def test_named_actions_only_when_leading_is_true(game, options):
+    # A game that says its seat to move declares only before leading lets play_out skip asking
+    # in mid-trick: check the claim over random hands, out-of-turn declarations included.
+    rng = random.Random(5)
+    for seed in range(1, 16):
+        hand = cg.deal(game, seed=seed, **options)
+        while not hand.is_over:
+            if hand.trick and hand.phase is cg.Phase.PLAY:
+                assert hand.named_actions(hand.to_move) == []
+            opened = hand.open_actions_by_seat()
+            if opened and rng.random() < 0.5:
+                seat = rng.choice(sorted(opened))
+                hand.apply(rng.choice(opened[seat]), seat)
+                continue
+            hand.apply(rng.choice(hand.legal_actions()))

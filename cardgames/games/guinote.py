@@ -122,9 +122,11 @@ LAST_TRICK = 10          # "las diez de últimas"
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
 
-KINGS = {suit: Card(Rank.KING, suit) for suit in Suit}
-QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in Suit}
-SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
+SUITS = tuple(Suit)
+KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
+QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}
+SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in SUITS}
+MARRIAGES = {suit: Action("marriage", suit) for suit in SUITS}
 SWAP = Action("swap-seven")
 CLAIM = Action("claim")
 TUTE = Action("tute")
@@ -223,6 +225,10 @@ class GuinoteHand(Hand):
     has_named_actions = True
     action_words = ("marriage <suit>", "swap-seven", "claim", "tute")
     has_open_actions = True
+    # The seat to move declares only before its lead: in mid-trick (cante_window=
+    # 'until_opponent_plays' included) the seat to move is never of the side that won the last
+    # trick, and the 7 is exchanged between tricks.
+    named_actions_only_when_leading = True
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -449,10 +455,10 @@ class GuinoteHand(Hand):
         if self._window_open() and self._window_side() == side:
             if not (self.cante_used >> seat) & 1:
                 hand = self.hands[seat]
-                for suit in Suit:
+                for suit in SUITS:
                     if not (self.declared_suits >> suit) & 1 and KINGS[suit] in hand \
                             and QUEENS[suit] in hand:
-                        actions.append(Action("marriage", suit))
+                        actions.append(MARRIAGES[suit])
             if self.options.tute_instant_win and self._tute(seat):
                 actions.append(TUTE)
             if not self.auto_claim and self.counts_at_once:
@@ -677,15 +683,15 @@ class GuinoteHand(Hand):
     def trick_context(self) -> Any:
         return (self.trump, self._is_last_trick(), not self._stock)
 
-    def play_card(self, seat: int, card: Card) -> None:
-        if not self.trick and self.pinta_pending is not None:
-            # The lead closes the exchange: the last drawer now takes the face-up card.
+    def after_play(self, seat: int, card: Card) -> None:
+        if self.pinta_pending is not None and len(self.trick) == 1:
+            # The lead closes the exchange: the last drawer now takes the face-up card. (He
+            # is never the leader, who drew first.)
             drawer = self.pinta_pending
             face = self._stock.pop()
             self.hands[drawer].append(face)
             self.shown += ((drawer, face),)
             self.pinta_pending = None
-        super().play_card(seat, card)
 
     def after_trick(self, trick: Trick) -> None:
         self.cante_used = 0

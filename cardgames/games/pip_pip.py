@@ -138,6 +138,10 @@ class PipPipHand(Hand):
     has_named_actions = True    # the seat to move may call when its window is open
     action_words = ("pip-pip <suit>",)
     has_open_actions = True     # and so may the seat that has just played
+    # The seat to move may call only before it leads: before trick 1 (the eldest), or as the
+    # last player of a trick who won it (the seat that has just played is never the next to
+    # play in mid-trick).
+    named_actions_only_when_leading = True
     _game_lists = ("exposed_cards", "dead", "pending")
 
     # -- dealing ----------------------------------------------------------------------------
