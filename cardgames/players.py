@@ -102,7 +102,7 @@ class RuleOfThumbPlayer:
         return Advice(action, reason, rule)
 
     def choose(self, view: View) -> Move:
-        return heuristics.advise(view, self.rng)[0]
+        return heuristics.choose(view, self.rng)
 
     def declare(self, view: View, actions: list[Action]) -> Action | None:
         return heuristics.declare(view, actions, self.rng)

@@ -6,11 +6,16 @@ the first suggestion; the table's hint button shows that heuristic's name and re
 without a module of its own gets :data:`GENERIC`: win a trick worth having with the cheapest
 card that wins it, otherwise throw the cheapest card.
 
-A heuristic sees a :class:`Situation`: the seat's :class:`~cardgames.view.View` (only what
-that seat may see) plus small helpers that answer table questions ("would this card win the
-trick as it stands?", "what is this card worth?"). The helpers work on one deal sampled from the
-view, and use only the cards already played and public state (the trump, the reaches), so they
-learn nothing the seat could not know.
+A heuristic sees a :class:`Situation`: the seat's view (a :class:`~cardgames.view.SeatView`
+or :class:`~cardgames.view.View`: only what that seat may see) plus small helpers that answer
+table questions ("would this card win the trick as it stands?", "what is this card worth?").
+The helpers ask the game's own rules (``trick_winner`` of the trick so far plus a card) about
+the cards already played and public state (the trump, the reaches), so they learn nothing the
+seat could not know.
+
+A rule returns its action, or ``(action, words)`` where ``words`` is a function wording the
+reason for this position (``lambda: f"..."``): it is called only when the reason is asked for
+(``advise``, the table's hint button), never when a player just plays (``choose``).
 
 A game module may also define:
 
@@ -41,7 +46,8 @@ class Heuristic:
     """One rule of thumb: a name, a one-sentence reason, and the rule.
 
     ``rule(situation)`` returns the action it recommends, or None when it does not apply.
-    It may also return ``(action, reason)`` to word the reason for this position.
+    It may also return ``(action, words)``: ``words()`` gives the reason worded for this
+    position (a plain string is taken as it is).
     """
 
     name: str
@@ -49,16 +55,31 @@ class Heuristic:
     rule: Callable[["Situation"], Any]
 
     def __call__(self, situation: "Situation") -> tuple[Move, str] | None:
-        found = self.rule(situation)
+        found = _applies(self, situation)
         if found is None:
             return None
-        if isinstance(found, tuple):
-            action, reason = found
-        else:
-            action, reason = found, self.reason
-        if action is None or action not in situation.legal:
-            return None
-        return action, reason
+        return found[0], _worded(found[1])
+
+
+_in_tuple = tuple.__contains__
+
+
+def _applies(heuristic: Heuristic, situation: "Situation") -> tuple[Move, Any] | None:
+    """``(action, words)`` if the heuristic recommends a legal action here, else None."""
+    found = heuristic.rule(situation)
+    if found is None:
+        return None
+    if found.__class__ is tuple:
+        action, words = found
+    else:
+        action, words = found, heuristic.reason
+    if action is None or not _in_tuple(situation.legal, action):
+        return None
+    return action, words
+
+
+def _worded(words: Any) -> str:
+    return words if isinstance(words, str) else words()
 
 
 class _InOrder:
@@ -78,15 +99,22 @@ class Situation:
     ``view`` is the seat's view; ``table`` what the rules questions about public things are
     asked of: the view itself for a :class:`~cardgames.view.SeatView` (it answers them from the
     live hand), else a deal sampled from the :class:`~cardgames.view.View` (the unseen cards
-    placed in card order: nothing is learnt); ``legal`` the seat's legal actions. What the
-    helpers work out is kept for the rest of the decision.
+    placed in card order: nothing is learnt); ``legal`` the seat's legal actions; ``trick`` the
+    cards played to the trick so far, as (seat, card). What the helpers work out is kept for
+    the rest of the decision; ``memo`` is a dict where a game's rules keep what they work out
+    once a decision (the trump order, the strongest card still out).
     """
+
+    __slots__ = ("view", "seat", "table", "legal", "mover", "trick", "leading", "phase", "trump",
+                 "last_to_play", "module", "memo", "_rng", "_own_points", "_own_power", "_table_points",
+                 "_keys", "_power_cache", "_wins", "_hand", "_cards", "_named", "_winner", "_seen",
+                 "_my_side")
 
     def __init__(self, view: View | SeatView, rng: random.Random | None = None,
                  module: ModuleType | None = None):
         self.view = view
         self.seat = seat = view.seat
-        self.rng = rng if rng is not None else random.Random(0)
+        self._rng = rng
         if view.__class__ is SeatView:
             table: Any = view
             self.legal: LegalActions = view.legal_actions()
@@ -97,21 +125,31 @@ class Situation:
                           else LegalActions(()))
         self.table = table
         self.mover: int | None = table.to_move   # whose cards are played (a dummy, for Quinto)
-        #: The cards played to the trick so far, as (seat, card).
         self.trick: list[tuple[int, Card]] = table.trick
         self.leading: bool = not self.trick
         self.phase: Phase = table.phase
         self.trump: Suit | None = table.trump
         self.last_to_play: bool = len(self.trick) == table.seats - 1
         self.module = module
-        rules = _rules_of(module)
-        self._own_points, self._own_power = rules
-        self._points_cache: dict[Card, int] = {}
+        self.memo: dict[str, Any] = {}
+        self._own_points, self._own_power = _rules_of(module)
+        self._table_points: Any = None
+        self._keys: dict[Card, tuple[int, int, int]] = {}
+        self._power_cache: dict[Card, int] = {}
+        self._wins: dict[Card, bool] = {}
         self._hand: list[Card] | None = None
         self._cards: list[Card] | None = None
         self._named: list[Action] | None = None
         self._winner: Any = _UNKNOWN
         self._seen: list[Card] | None = None
+        self._my_side: int | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's random generator (a fixed one if none was given)."""
+        if self._rng is None:
+            self._rng = random.Random(0)
+        return self._rng
 
     # what is on the table --------------------------------------------------------------
 
@@ -152,7 +190,12 @@ class Situation:
 
     def is_partner(self, seat: int) -> bool:
         me = self.mover if self.mover is not None else self.seat
-        return seat != me and self.table.side(seat) == self.table.side(me)
+        if seat == me:
+            return False
+        mine = self._my_side
+        if mine is None:
+            mine = self._my_side = self.table.side(me)
+        return self.table.side(seat) == mine
 
     def winning_seat(self) -> int | None:
         winner = self._winner
@@ -169,57 +212,75 @@ class Situation:
 
     def card_points(self, card: Card) -> int:
         """What the card is worth in a trick (the game's table; 0 where cards carry no points)."""
-        cached = self._points_cache.get(card)
-        if cached is None:
-            own = self._own_points
-            if own is not None:
-                cached = own(self, card)
-            else:
-                method = getattr(self.table, "card_points", None)
-                try:
-                    cached = method(card) if callable(method) else 0
-                except TypeError:       # a game whose card_points means something else
-                    cached = 0
-                if not isinstance(cached, int):
-                    cached = 0
-            self._points_cache[card] = cached
-        return cached
+        return self._key(card)[0]
+
+    def _points_now(self, card: Card) -> int:
+        own = self._own_points
+        if own is not None:
+            return own(self, card)
+        method = self._table_points
+        if method is None:
+            method = self._table_points = getattr(self.table, "card_points", None) or _no_points
+        try:
+            points = method(card) if callable(method) else 0
+        except TypeError:       # a game whose card_points means something else
+            points = 0
+        return points if isinstance(points, int) else 0
 
     def power(self, card: Card) -> int:
         """How strong the card is for taking tricks (higher is stronger)."""
-        own = self._own_power
-        if own is not None:
-            return own(self, card)
-        return int(card.rank)
+        found = self._power_cache.get(card)
+        if found is None:
+            own = self._own_power
+            found = self._power_cache[card] = own(self, card) if own is not None else int(card.rank)
+        return found
+
+    def _key(self, card: Card) -> tuple[int, int, int]:
+        """(points, power, index): what the cheapest and dearest card are chosen by."""
+        key = self._keys.get(card)
+        if key is None:
+            key = self._keys[card] = (self._points_now(card), self.power(card), card.index)
+        return key
 
     def trick_points(self) -> int:
-        return sum(self.card_points(c) for _, c in self.trick)
+        return sum(self._key(c)[0] for _, c in self.trick)
 
     def wins_now(self, card: Card) -> bool:
         """Would ``card`` win the trick as it stands (certainly, if this seat plays last)?
 
         The game's own rule answers: the winner of the trick so far with ``card`` added."""
-        trick = self.trick
-        if not trick:
-            return True
-        plays = trick + [(self.mover, card)]
-        return plays[self.table.trick_winner(plays)][0] == self.mover
+        found = self._wins.get(card)
+        if found is None:
+            trick = self.trick
+            if not trick:
+                found = True
+            else:
+                plays = trick + [(self.mover, card)]
+                found = plays[self.table.trick_winner(plays)][0] == self.mover
+            self._wins[card] = found
+        return found
 
     def cheapest(self, cards: Iterable[Card]) -> Card | None:
         """The card giving away least: fewest points, then weakest."""
-        return min(cards, key=lambda c: (self.card_points(c), self.power(c), c.index), default=None)
+        return min(cards, key=self._key, default=None)
 
     def dearest(self, cards: Iterable[Card]) -> Card | None:
         """The card carrying most points, the weaker of equals (to feed a partner's trick)."""
-        return max(cards, key=lambda c: (self.card_points(c), -self.power(c), -c.index), default=None)
+        key = self._key
+        return max(cards, key=lambda c: _dear(key(c)), default=None)
 
     def strongest(self, cards: Iterable[Card]) -> Card | None:
-        return max(cards, key=lambda c: (self.power(c), -self.card_points(c), c.index), default=None)
+        key = self._key
+        return max(cards, key=lambda c: _strong(key(c)), default=None)
 
     def by_suit(self, cards: Iterable[Card] | None = None) -> dict[Suit | None, list[Card]]:
         found: dict[Suit | None, list[Card]] = {}
         for card in (self.hand if cards is None else cards):
-            found.setdefault(card.suit, []).append(card)
+            group = found.get(card.suit)
+            if group is None:
+                found[card.suit] = [card]
+            else:
+                group.append(card)
         return found
 
     def seen_cards(self) -> list[Card]:
@@ -229,6 +290,18 @@ class Situation:
             seen = self._seen = [c for t in self.table.tricks for _, c in t.cards] + \
                 [c for _, c in self.trick]
         return seen
+
+
+def _dear(key: tuple[int, int, int]) -> tuple[int, int, int]:
+    return key[0], -key[1], -key[2]
+
+
+def _strong(key: tuple[int, int, int]) -> tuple[int, int, int]:
+    return key[1], -key[0], key[2]
+
+
+def _no_points(card: Card) -> int:
+    return 0
 
 
 _UNKNOWN = object()
@@ -255,7 +328,7 @@ def _non_play_phase(s: Situation):
         return names["pass"], "with no rule of thumb for this decision, pass"
     if s.cards:
         card = s.cheapest(s.cards)
-        return card, f"let go of the card worth least to you ({card.label})"
+        return card, lambda: f"let go of the card worth least to you ({card.label})"
     return s.named[0] if s.named else None
 
 
@@ -267,7 +340,7 @@ def _feed_partner(s: Situation):
     card = s.dearest(losing)
     if card is None or s.card_points(card) == 0:
         return None
-    return card, f"your partner has the trick won and you play last: add the points of {card.label}"
+    return card, lambda: f"your partner has the trick won and you play last: add the points of {card.label}"
 
 
 def _win_cheaply(s: Situation):
@@ -282,8 +355,8 @@ def _win_cheaply(s: Situation):
     if not s.last_to_play and at_stake == 0:
         return None
     if s.last_to_play or at_stake > 0:
-        return card, (f"{card.label} is the cheapest card that wins this trick"
-                      + (f", worth {at_stake} so far" if at_stake else ""))
+        return card, lambda: (f"{card.label} is the cheapest card that wins this trick"
+                              + (f", worth {at_stake} so far" if at_stake else ""))
     return None
 
 
@@ -292,7 +365,7 @@ def _dump_lowest(s: Situation):
     if s.leading or not s.cards:
         return None
     card = s.cheapest(s.cards)
-    return card, f"you cannot win this trick cheaply: throw the card worth least ({card.label})"
+    return card, lambda: f"you cannot win this trick cheaply: throw the card worth least ({card.label})"
 
 
 def _lead_low_from_length(s: Situation):
@@ -302,7 +375,7 @@ def _lead_low_from_length(s: Situation):
     groups = s.by_suit(s.cards)
     suit = max(groups, key=lambda k: (len(groups[k]), -min(s.power(c) for c in groups[k])))
     card = s.cheapest(groups[suit])
-    return card, f"lead low ({card.label}) from your longest suit and keep your high cards"
+    return card, lambda: f"lead low ({card.label}) from your longest suit and keep your high cards"
 
 
 def _anything(s: Situation):
@@ -363,21 +436,32 @@ def heuristics_for(game: str) -> list[Heuristic]:
     return found
 
 
-def advise(view: View, rng: random.Random | None = None) -> tuple[Move, str, str]:
-    """The first rule of thumb that applies: ``(action, reason, heuristic name)``."""
+def _first(view: View | SeatView, rng: random.Random | None) -> tuple[Move, Any, str]:
+    """The first rule of thumb that applies: ``(action, words, heuristic name)``."""
     module = module_for(view.hand_class.game.name)
     situation = Situation(view, rng, module)
     if not situation.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
-    for heuristic in heuristics_for(situation.game):
-        found = heuristic(situation)
+    for heuristic in heuristics_for(view.hand_class.game.name):
+        found = _applies(heuristic, situation)
         if found is not None:
             return found[0], found[1], heuristic.name
-    action = situation.legal[0]
-    return action, "the only rule left: any legal action", "Any action"
+    return situation.legal[0], "the only rule left: any legal action", "Any action"
 
 
-def declare(view: View, actions: Sequence[Action], rng: random.Random | None = None) -> Action | None:
+def advise(view: View | SeatView, rng: random.Random | None = None) -> tuple[Move, str, str]:
+    """The first rule of thumb that applies: ``(action, reason, heuristic name)``."""
+    action, words, name = _first(view, rng)
+    return action, _worded(words), name
+
+
+def choose(view: View | SeatView, rng: random.Random | None = None) -> Move:
+    """The action of the first rule of thumb that applies (its reason is not worded)."""
+    return _first(view, rng)[0]
+
+
+def declare(view: View | SeatView, actions: Sequence[Action],
+            rng: random.Random | None = None) -> Action | None:
     """Which out-of-turn action (if any) the rules of thumb take now."""
     if not actions:
         return None

@@ -41,15 +41,15 @@ def _declare_marriage(s: Situation):
         return None
     best = max(marriages, key=lambda a: a.suit is s.trump)
     worth = 40 if best.suit is s.trump else 20
-    return best, (f"declare the {'40' if worth == 40 else '20'}: King and Queen of "
-                  f"{best.suit.plural} score {worth} now")
+    return best, lambda: (f"declare the {'40' if worth == 40 else '20'}: King and Queen of "
+                          f"{best.suit.plural} score {worth} now")
 
 
 def _swap_seven(s: Situation):
     swap = [a for a in s.named if a.name == "swap-seven"]
     face = getattr(s.table, "face_up", None)
     if swap and face is not None and STRENGTH[face.rank] > STRENGTH[Rank.SEVEN]:
-        return swap[0], f"exchange the trump 7 for the face-up {face.label}: a better trump for free"
+        return swap[0], lambda: f"exchange the trump 7 for the face-up {face.label}: a better trump for free"
     return None
 
 
@@ -63,23 +63,23 @@ def _save_top_trumps(s: Situation):
     if s.leading:
         plain = [c for c in spare if c.suit is not s.trump] or spare
         card = s.cheapest(plain)
-        return card, (f"in the first phase nobody need follow: lead a card worth little ({card.label}) "
-                      "and keep the Ace and 3 of trumps for the second phase")
+        return card, lambda: (f"in the first phase nobody need follow: lead a card worth little "
+                              f"({card.label}) and keep the Ace and 3 of trumps for the second phase")
     if s.partner_winning():
         return None
     at_stake = s.trick_points()
     winners = [c for c in spare if s.wins_now(c)]
     if winners and at_stake >= 10:
         card = s.cheapest(winners)
-        return card, f"take this trick ({at_stake} points) with {card.label}, not with a top trump"
+        return card, lambda: f"take this trick ({at_stake} points) with {card.label}, not with a top trump"
     if at_stake >= 10 and s.last_to_play:
         top = [c for c in s.cards if _is_top_trump(s, c) and s.wins_now(c)]
         if top:
             card = min(top, key=lambda c: STRENGTH[c.rank])
-            return card, f"a trick of {at_stake} points is worth a top trump"
+            return card, lambda: f"a trick of {at_stake} points is worth a top trump"
     card = s.cheapest(spare)
-    return card, (f"let this trick go with {card.label}: save the Ace and 3 of trumps for the "
-                  "second phase, when everyone must follow")
+    return card, lambda: (f"let this trick go with {card.label}: save the Ace and 3 of trumps for "
+                          "the second phase, when everyone must follow")
 
 
 def _claim(s: Situation):

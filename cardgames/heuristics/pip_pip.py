@@ -36,9 +36,13 @@ def _call(s: Situation):
     call = _best_call(s, s.named)
     if call is None:
         return None
-    held = len(s.by_suit(s.view.hand).get(call.suit, ()))
-    return call, (f"call Pip-Pip! in {call.suit.plural}: 50 points now, and the new trump is the "
-                  f"suit you hold most of ({held})")
+
+    def words() -> str:
+        held = len(s.by_suit(s.view.hand).get(call.suit, ()))
+        return (f"call Pip-Pip! in {call.suit.plural}: 50 points now, and the new trump is the "
+                f"suit you hold most of ({held})")
+
+    return call, words
 
 
 def _keep_the_pair(s: Situation):
@@ -54,9 +58,9 @@ def _keep_the_pair(s: Situation):
     winners = [c for c in others if s.wins_now(c)]
     if winners and s.trick_points() > 0:
         card = s.cheapest(winners)
-        return card, f"win with {card.label} and keep your King and Queen for a call"
+        return card, lambda: f"win with {card.label} and keep your King and Queen for a call"
     card = s.cheapest(others)
-    return card, f"throw {card.label} and keep your King and Queen for a call"
+    return card, lambda: f"throw {card.label} and keep your King and Queen for a call"
 
 
 HEURISTICS = [

@@ -9,17 +9,32 @@ steer the reaches toward suits your side is long in.
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..engine import Phase
+from ..games.pippins_aplenty import card_value, trump_order
 from . import Heuristic, Situation
 
 
+def _reaches(s: Situation) -> tuple[Card, ...]:
+    reaches = s.memo.get("reaches")
+    if reaches is None:
+        reaches = s.memo["reaches"] = s.table.reaches
+    return reaches
+
+
+def _trump_order(s: Situation) -> list[Suit]:
+    order = s.memo.get("trump order")
+    if order is None:
+        order = s.memo["trump order"] = trump_order(_reaches(s))
+    return order
+
+
 def card_points(s: Situation, card: Card) -> int:
-    return s.table.card_value(card)
+    return card_value(card, _reaches(s))
 
 
 def power(s: Situation, card: Card) -> int:
-    order = s.table.trump_order()
+    order = _trump_order(s)
     if card.suit in order:
         return 1000 - 100 * order.index(card.suit) + int(card.rank)
     return int(card.rank)
@@ -36,13 +51,13 @@ def _discard_for_a_void(s: Situation):
     groups = s.by_suit(s.cards)
     short = min(groups, key=lambda k: (len(groups[k]), -max(int(c.rank) for c in groups[k])))
     card = max(groups[short], key=lambda c: int(c.rank))
-    return card, (f"discard {card.label} from your shortest suit: a void lets you trump later, "
-                  "and a high card is worth nothing once it is above the top reach")
+    return card, lambda: (f"discard {card.label} from your shortest suit: a void lets you trump "
+                          "later, and a high card is worth nothing once it is above the top reach")
 
 
 def _first_trick_sets_trumps(s: Situation):
     """Trick 1: its lowest card (the last played of equals) founds the reaches and the trump."""
-    if s.table.reaches or s.phase is not Phase.PLAY or not s.cards:
+    if _reaches(s) or s.phase is not Phase.PLAY or not s.cards:
         return None
     long = _long_suit(s)
     mine = [c for c in s.cards if c.suit is long]
@@ -51,22 +66,23 @@ def _first_trick_sets_trumps(s: Situation):
     card = min(mine, key=lambda c: int(c.rank))
     lowest_so_far = min((int(c.rank) for _, c in s.trick), default=99)
     if int(card.rank) <= lowest_so_far:
-        return card, (f"the lowest card of the first trick becomes the first reach and its suit "
-                      f"the trump: play {card.label} to make your long suit ({long.plural}) trumps")
+        return card, lambda: (f"the lowest card of the first trick becomes the first reach and its "
+                              f"suit the trump: play {card.label} to make your long suit "
+                              f"({long.plural}) trumps")
     return None
 
 
 def _steer_the_reaches(s: Situation):
     """Losing the trick anyway: make the card that will rise to the top reach one of your long suit."""
-    reaches = s.table.reaches
-    if not reaches or s.table.reaches_fixed or s.leading or not s.cards:
+    reaches = _reaches(s)
+    if not reaches or s.leading or not s.cards or s.table.reaches_fixed:
         return None
     winner = s.winning_seat()
     if winner is not None and not s.is_partner(winner) and any(s.wins_now(c) for c in s.cards):
         return None
     top = int(reaches[-1].rank)
     long = _long_suit(s)
-    if long in s.table.trump_order()[:1]:
+    if long in _trump_order(s)[:1]:
         return None
     above = [int(c.rank) for _, c in s.trick if int(c.rank) > top]
     ceiling = min(above, default=99)
@@ -74,8 +90,8 @@ def _steer_the_reaches(s: Situation):
     if not candidates:
         return None
     card = min(candidates, key=lambda c: int(c.rank))
-    return card, (f"{card.label} is the lowest card above the top reach so far: it will become the "
-                  f"top reach and make {long.plural}, your long suit, the top trump")
+    return card, lambda: (f"{card.label} is the lowest card above the top reach so far: it will "
+                          f"become the top reach and make {long.plural}, your long suit, the top trump")
 
 
 HEURISTICS = [

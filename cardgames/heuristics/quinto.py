@@ -49,11 +49,12 @@ def _double_with_strong_hearts(s: Situation):
     names = {a.name: a for a in s.named}
     strength = hand_strength(s.view.hand)   # the dealer looks at his own hand only
     if "redouble" in names and strength >= 14:
-        return names["redouble"], f"redouble: your hearts are very strong (count {strength})"
+        return names["redouble"], lambda: f"redouble: your hearts are very strong (count {strength})"
     if "double" in names and strength >= 11:
-        return names["double"], (f"double: high hearts win tricks, and doubling makes each trick "
-                                 f"worth 10 (your heart count is {strength})")
-    return names.get("pass"), f"pass: your hearts are not strong enough to double (count {strength})"
+        return names["double"], lambda: (f"double: high hearts win tricks, and doubling makes each "
+                                         f"trick worth 10 (your heart count is {strength})")
+    return names.get("pass"), lambda: (f"pass: your hearts are not strong enough to double "
+                                       f"(count {strength})")
 
 
 def _joker_to_partner(s: Situation):
@@ -61,18 +62,21 @@ def _joker_to_partner(s: Situation):
     if not joker or s.leading or not s.partner_winning():
         return None
     best = s.trick[[seat for seat, _ in s.trick].index(s.winning_seat())][1]
-    unseen_higher = _unseen_higher(s, best)
-    if s.last_to_play or not unseen_higher:
+    if s.last_to_play or not _unseen_higher(s, best):
         return joker[0], ("the Joker never wins a trick: give its 25 to a trick your partner is "
                           "sure to take")
     return None
 
 
-def _unseen_higher(s: Situation, card: Card) -> list[Card]:
-    """Cards above ``card`` that are neither played nor in the seat's own hand."""
-    gone = set(s.seen_cards()) | set(s.view.hand) | set(s.hand)
-    return [c for c in s.table.deck(s.table.players, s.table.options, None)
-            if STRENGTH[c.index] > STRENGTH[card.index] and c not in gone]
+def _unseen_higher(s: Situation, card: Card) -> bool:
+    """Is a card above ``card`` still out: neither played nor in the seat's own hand?"""
+    top = s.memo.get("top unseen")
+    if top is None:
+        gone = set(s.seen_cards()) | set(s.view.hand) | set(s.hand)
+        top = s.memo["top unseen"] = max(
+            (STRENGTH[c.index] for c in s.table.deck(s.table.players, s.table.options, None)
+             if c not in gone), default=-2)
+    return top > STRENGTH[card.index]
 
 
 def _complete_a_quint(s: Situation):
@@ -83,8 +87,8 @@ def _complete_a_quint(s: Situation):
             continue
         mate = Card(PAIR_MATE[played.rank], played.suit)
         if mate in s.cards and (s.wins_now(mate) or s.partner_winning()):
-            return mate, (f"{mate.label} with {played.label} in one trick is a quint worth "
-                          f"{QUINT_VALUE[played.suit]}, and this trick is coming to your side")
+            return mate, lambda: (f"{mate.label} with {played.label} in one trick is a quint worth "
+                                  f"{QUINT_VALUE[played.suit]}, and this trick is coming to your side")
     return None
 
 
@@ -95,8 +99,8 @@ def _take_quints_with_higher_suits(s: Situation):
     winners = [c for c in s.cards if s.wins_now(c)]
     if at_stake and winners:
         card = s.cheapest(winners)
-        return card, (f"a quint ({at_stake} points) lies in this trick: take it with {card.label}, "
-                      "the cheapest card of a higher suit that wins")
+        return card, lambda: (f"a quint ({at_stake} points) lies in this trick: take it with "
+                              f"{card.label}, the cheapest card of a higher suit that wins")
     return None
 
 
@@ -106,7 +110,7 @@ def _lead_a_master(s: Situation):
     masters = [c for c in s.cards if c.suit is not None and not _unseen_higher(s, c)]
     if masters:
         card = min(masters, key=lambda c: STRENGTH[c.index])
-        return card, f"{card.label} cannot be beaten now: cash the trick"
+        return card, lambda: f"{card.label} cannot be beaten now: cash the trick"
     return None
 
 

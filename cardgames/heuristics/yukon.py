@@ -14,10 +14,18 @@ from . import Heuristic, Situation
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
 
 
+def _strength(s: Situation) -> dict[Rank, int]:
+    """The ranks' order in a suit (it changes with the options); empty if unknown."""
+    strength = s.memo.get("strength")
+    if strength is None:
+        strength = s.memo["strength"] = getattr(s.table, "strength", None) or {}
+    return strength
+
+
 def power(s: Situation, card: Card) -> int:
     if card.rank is Rank.JACK:
         return 200 if card.suit is Suit.SPADES else 100
-    strength = getattr(s.table, "strength", None)
+    strength = _strength(s)
     return strength[card.rank] if strength else int(card.rank)
 
 
@@ -74,7 +82,7 @@ def _ace_then_tens(s: Situation):
     seen = set(s.seen_cards())
     for card in s.cards:
         if card.rank is Rank.ACE and Card(Rank.TEN, card.suit) not in seen \
-                and Card(Rank.TEN, card.suit) not in s.hand and getattr(s.table, "strength", {}).get(Rank.ACE, 0) > 9:
+                and Card(Rank.TEN, card.suit) not in s.hand and _strength(s).get(Rank.ACE, 0) > 9:
             return card
     return None
 
