@@ -26,9 +26,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
-from .cards import Card
+from .cards import Card, Rank, Suit
 from .engine import Hand, Move, Phase, Trick
 
 #: Attributes of a hand that never change what can happen from here on.
@@ -46,13 +46,48 @@ SCORE_FREE_GAMES = {"yukon", "pip_pip", "quinto"}
 DRAWING_GAMES = {"yukon", "pip_pip", "guinote"}
 
 
-def _rank_tables(game: str) -> tuple[dict, Any] | None:
-    """(strength of each rank within a suit, points of a card) for games where two cards of one
-    suit that touch in rank and carry the same points are interchangeable in play."""
+@dataclass(frozen=True)
+class CardFacts:
+    """What the search may assume about a game's cards, where its rules allow it.
+
+    ``strength`` ranks the cards within a suit (who wins between two cards of one suit) and
+    ``points`` is what a card counts in a trick. A card without points must matter only through
+    its suit and that strength: then two such cards of one suit with no other card between them
+    still in play are interchangeable, and a position may name each by its order among the cards
+    still in play (a 3 and a 5 with the 4s gone are "the two lowest"). ``most`` bounds the points
+    a seat can still add (the cards still in play and the calls it can still make).
+    """
+
+    strength: dict[Rank, int]
+    points: Callable[[Card], int]
+    most: Callable[[Hand, int], int]
+
+
+def _pip_pip_most(hand: Hand, seat: int) -> int:
+    """Pip-Pip!: every card point still in play, and 50 for each King and Queen of one suit the
+    seat may still pair (a card once paired cannot be paired again)."""
+    from .games import pip_pip
+
+    points = pip_pip.card_points
+    live = [c for h in hand.hands for c in h] + [c for _, c in hand.trick] + hand.stock
+    total = sum(points(c) for c in live)
+    mine = hand.hands[seat] + hand.stock
+    paired = hand.exposed(seat)
+    for suit in Suit:
+        king, queen = pip_pip.KING[suit], pip_pip.QUEEN[suit]
+        pairs = min(mine.count(king) - paired.count(king), mine.count(queen) - paired.count(queen))
+        total += pip_pip.CALL_POINTS * max(pairs, 0)
+    return total
+
+
+def card_facts(game: str) -> CardFacts | None:
+    """The :class:`CardFacts` of a game, or None where the search assumes nothing."""
     if game == "pip_pip":
+        # Only suit and rank decide a trick, and only the called King and Queen have a use
+        # beyond their rank and points (both carry points).
         from .games import pip_pip
 
-        return pip_pip.STRENGTH, pip_pip.card_points
+        return CardFacts(pip_pip.STRENGTH, pip_pip.card_points, _pip_pip_most)
     return None
 
 
@@ -144,12 +179,26 @@ class _Search:
         self.deadline = deadline
         self.keep_score = root.game.name not in SCORE_FREE_GAMES
         self.names = _key_names(root)
-        self.rank_tables = _rank_tables(root.game.name)
+        self.facts = card_facts(root.game.name)
 
     def value(self, hand: Hand, alpha: int, beta: int) -> int:
-        """Points ``unit`` gains from here to the end, searched in the window (alpha, beta)."""
+        """Points ``unit`` gains from here to the end, searched in the window (alpha, beta):
+        exact if it falls inside, else a bound on the side of the window it fell. ``hand`` is
+        the caller's own copy: the search plays on in it."""
         if hand.to_move is None:
             return 0
+        unit = self.unit
+        start = hand.score[unit]
+        # A seat with a single choice makes it here, without a node of its own.
+        actions = hand.legal_actions()
+        while len(actions) == 1:
+            hand.apply(actions[0])
+            if hand.to_move is None:
+                return hand.score[unit] - start
+            actions = hand.legal_actions()
+        gained = hand.score[unit] - start
+        alpha -= gained
+        beta -= gained
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SolverLimit(f"more than {self.max_nodes} positions")
@@ -157,92 +206,160 @@ class _Search:
             raise SolverLimit("out of time")
         # The table is consulted between tricks only: positions meet again there, and building
         # keys in mid-trick costs more than it saves.
-        key = position_key(hand, self.keep_score, self.names) if not hand.trick else None
+        key = self.key(hand) if not hand.trick else None
         entry = self.table.get(key) if key is not None else None
         lower, upper = -10**9, 10**9
         if entry is not None:
             lower, upper = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-        unit = self.unit
+        elif key is not None and self.facts is not None:
+            # Nobody loses points, and nobody gains more than is left to win.
+            lower, upper = 0, self.facts.most(hand, unit)
+        if lower >= beta or lower == upper:
+            return gained + lower
+        if upper <= alpha:
+            return gained + upper
+        alpha = max(alpha, lower)
+        beta = min(beta, upper)
         maximising = hand.side(hand.controller(hand.to_move)) == unit
         a0, b0 = alpha, beta
         before = hand.score[unit]
         best = -10**9 if maximising else 10**9
         best_move = None
-        for action in self.ordered(hand, self.best_moves.get(key) if key is not None else None):
-            child = hand.copy()
+        actions = self.ordered(hand, self.best_moves.get(key) if key is not None else None)
+        last = len(actions) - 1
+        for i, action in enumerate(actions):
+            child = hand.copy() if i < last else hand   # the last one plays on in ours
             child.apply(action)
-            v = child.score[unit] - before + self.value(child, alpha - (child.score[unit] - before),
-                                                         beta - (child.score[unit] - before))
+            now = child.score[unit] - before
+            v = now + self.value(child, alpha - now, beta - now)
             if maximising:
                 if v > best:
                     best, best_move = v, action
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best, best_move = v, action
+                    if best > alpha:
+                        alpha = best
+            elif v < best:
+                best, best_move = v, action
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
-        if key is None:
-            return best
-        self.best_moves[key] = best_move
-        # Store what this search proved: exact, a lower bound, or an upper bound.
-        if best <= a0:
-            self.table[key] = (lower, min(upper, best))
-        elif best >= b0:
-            self.table[key] = (max(lower, best), upper)
-        else:
-            self.table[key] = (best, best)
-        return best
+        if key is not None:
+            self.best_moves[key] = best_move
+            # Store what this search proved: exact, a lower bound, or an upper bound.
+            if best <= a0:
+                self.table[key] = (lower, min(upper, best))
+            elif best >= b0:
+                self.table[key] = (max(lower, best), upper)
+            else:
+                self.table[key] = (best, best)
+        return gained + best
 
-    def ordered(self, hand: Hand, first: Move | None = None) -> list[Move]:
+    def key(self, hand: Hand) -> tuple:
+        """The position between tricks as the table knows it (see :func:`position_key`). With
+        the game's :class:`CardFacts`, a card without points is named by its suit and its
+        order among the cards of that suit still in play, so that positions differing only in
+        which small cards have gone meet."""
+        facts = self.facts
+        if facts is None:
+            return position_key(hand, self.keep_score, self.names)
+        strength, points = facts.strength, facts.points
+        stock = hand.stock
+        live: dict[Any, set[int]] = {}
+        for cards in hand.hands + [stock]:
+            for c in cards:
+                live.setdefault(c.suit, set()).add(strength[c.rank])
+        order = {suit: {s: i for i, s in enumerate(sorted(found))} for suit, found in live.items()}
+
+        def name(c: Card) -> int:
+            return (c.suit * 16 + order[c.suit][strength[c.rank]]) * 64 + (c.index + 1 if points(c) else 0)
+
+        state = hand.__dict__
+        parts: list[Any] = [tuple([tuple(sorted([name(c) for c in h])) for h in hand.hands]),
+                            tuple([name(c) for c in stock])]
+        for attribute in self.names:
+            if attribute != "_stock":
+                parts.append(_freeze(state.get(attribute)))
+        if self.keep_score:
+            parts.append(tuple(hand.score))
+        return tuple(parts)
+
+    def ordered(self, hand: Hand, first: Move | None = None, same: dict[Move, Move] | None = None
+                ) -> list[Move]:
+        """The actions worth searching, the most promising first (``same``: see distinct)."""
         # Identical cards (two packs) are one choice.
         actions = list(dict.fromkeys(hand.legal_actions()))
-        if len(actions) > 2:
-            # Try the strong and the valuable cards first, and the action that did best here
-            # before: cutoffs come sooner.
-            actions.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
-        if self.rank_tables is not None and len(actions) > 1:
-            actions = self.distinct(hand, actions)
+        if len(actions) > 1:
+            if self.facts is None:
+                # Try the strong cards first: cutoffs come sooner.
+                actions.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
+            else:
+                actions = self.promising_first(hand, self.distinct(hand, actions, same))
         if first is not None and first in actions and actions[0] != first:
             actions.remove(first)
             actions.insert(0, first)
         return actions
 
-
-    def distinct(self, hand: Hand, actions: list[Move]) -> list[Move]:
-        """Drop a card when the seat holds another of the same suit and points with no card
-        between them left in anyone else's hand: playing either comes to the same."""
-        strength, points = self.rank_tables
+    def distinct(self, hand: Hand, actions: list[Move], same: dict[Move, Move] | None = None
+                 ) -> list[Move]:
+        """Drop a card without points when the seat holds another of the same suit without
+        points and no card from the one to the other (ends included) is in the trick, the stock
+        or another hand: playing either comes to the same. ``same`` receives each dropped card
+        with the card kept for it."""
+        strength, points = self.facts.strength, self.facts.points
         mover = hand.to_move
-        outside: dict[Any, set[int]] = {}
-        for seat, cards in enumerate(hand.hands):
-            if seat != mover:
-                for c in cards:
-                    outside.setdefault(c.suit, set()).add(strength[c.rank])
+        others: dict[Any, list[int]] = {}
+        elsewhere = [c for seat, cards in enumerate(hand.hands) if seat != mover for c in cards]
+        for c in elsewhere + [c for _, c in hand.trick] + hand.stock:
+            others.setdefault(c.suit, []).append(strength[c.rank])
         kept: list[Move] = []
         last: dict[Any, Card] = {}
         for action in sorted(actions, key=lambda a: (a.suit, strength[a.rank]) if isinstance(a, Card) else (-1, 0)):
-            if isinstance(action, Card):
-                previous = last.get(action.suit)
-                if previous is not None and points(previous) == points(action):
-                    low, high = strength[previous.rank], strength[action.rank]
-                    if not any(low < x < high for x in outside.get(action.suit, ())):
-                        continue   # the same as ``previous`` (the lower card is kept)
+            if isinstance(action, Card) and not points(action):
+                lower = last.get(action.suit)
+                if lower is not None:
+                    low, high = strength[lower.rank], strength[action.rank]
+                    if not any(low <= x <= high for x in others.get(action.suit, ())):
+                        if same is not None:
+                            same[action] = lower
+                        continue   # the same as the lower card, which is kept
                 last[action.suit] = action
             kept.append(action)
-        kept.sort(key=lambda a: -a.rank if isinstance(a, Card) else -100)
         return kept
+
+    def promising_first(self, hand: Hand, actions: list[Move]) -> list[Move]:
+        """Cutoffs come sooner when the best action is tried first. Calls score at once: first.
+        A lead: the strongest card. Following: first the cards after which the trick goes the
+        mover's way (to the unit, or away from it for everyone else); if the unit is still to
+        play, the stronger the card then winning the better; else the more points the better
+        (to take them, or to throw them where the unit cannot get them), and the weaker the
+        card the better (a strong card may win a later trick). Last, the cheapest losers."""
+        strength, points = self.facts.strength, self.facts.points
+        unit, mover, trick, side = self.unit, hand.to_move, hand.trick, hand.side
+        ours = side(hand.controller(mover)) == unit
+        trump = getattr(hand, "trump", None)
+
+        def force(card: Card) -> int:
+            return strength[card.rank] + (100 if card.suit is trump else 0)
+
+        played = {seat for seat, _ in trick}
+        unit_to_come = any(side(seat) == unit for seat in range(hand.seats)
+                           if seat != mover and seat not in played)
+
+        def promise(action: Move) -> tuple:
+            if not isinstance(action, Card):
+                return (-1, 0, 0)
+            if not trick:
+                return (0, -force(action), points(action))
+            plays = trick + [(mover, action)]
+            winner, card = plays[hand.trick_winner(plays)]
+            good = (side(winner) == unit) == ours
+            if not good:
+                return (2, points(action), strength[action.rank])
+            if unit_to_come:
+                return (1, -force(card), points(action))
+            return (1, -points(action), strength[action.rank])
+
+        return sorted(actions, key=promise)
 
 
 def solve(hand: Hand, *, max_nodes: int | None = None, time_limit: float | None = None,
@@ -259,12 +376,15 @@ def solve(hand: Hand, *, max_nodes: int | None = None, time_limit: float | None 
     deadline = None if time_limit is None else started + time_limit
     search = _Search(hand, max_nodes, deadline)
     unit = search.unit
-    values: dict[Move, int] = {}
-    for action in search.ordered(hand):
+    same: dict[Move, Move] = {}
+    found: dict[Move, int] = {}
+    for action in search.ordered(hand, same=same):
         child = hand.copy()
         child.apply(action)
         gained = child.score[unit] - hand.score[unit]
-        values[action] = gained + search.value(child, -10**9, 10**9)
+        found[action] = gained + search.value(child, -10**9, 10**9)
+    # A card that comes to the same as another is worth the same.
+    values = {action: found[same.get(action, action)] for action in dict.fromkeys(hand.legal_actions())}
     solution = Solution(unit, values, search.nodes, time.perf_counter() - started, hand.partnerships)
     if line:
         solution.line = principal_line(hand, search)

@@ -50,6 +50,49 @@ def test_yukon_partnership_end_position():
     assert solve(hand).labels() == {"JD": 20}   # side 1 takes 10♥ and its own Yukon
 
 
+@pytest.mark.parametrize("lead", ["9H", "TH"])
+def test_pip_pip_touching_cards_are_not_the_same_when_the_trick_splits_them(lead):
+    # Seat 1 holds 8♥ and 10♥, and no other player holds a heart. "The highest trump wins, else
+    # the highest card of the suit led", and "if two identical highest cards are played, the
+    # second one played to the trick wins it" [S0]: against a 9♥ or a 10♥ led, the 10♥ wins and
+    # the 8♥ loses, so the two cards are not interchangeable. Seat 2, void in hearts, must throw
+    # the K♠ (5) or the A♠ (10) on the trick: it throws the King. The winner of the first trick
+    # also takes the second (seat 1 with the 8♥ led, everyone else void; seat 2 with a spade).
+    hand = cg.deal("pip_pip", players=3, hands=[f"{lead} 3S", "8H TH", "AS KS"], stock=[],
+                   trump="C")
+    hand.apply(lead)
+    assert solve(hand).labels() == {"TH": 15, "8H": 0}
+    for action in ("8H", "TH"):
+        child = hand.copy()
+        child.apply(action)
+        assert minimax(child, 1) + child.score[1] - hand.score[1] == solve(hand).labels()[action]
+
+
+def test_pip_pip_interchangeable_cards_are_searched_once_and_both_valued():
+    # Seat 0 holds 5♥ 6♥ and nobody else holds a heart between them: leading either comes to
+    # the same (the A♥ and K♥ win over both), so the search tries one, and both get its value.
+    hand = cg.deal("pip_pip", players=3, hands=["5H 6H", "AH 3S", "KH 4S"], stock=[], trump="C")
+    solution = solve(hand)
+    assert set(solution.values) == set(hand.legal_actions())
+    assert solution.labels()["5H"] == solution.labels()["6H"] == 0
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_pip_pip_paranoid_values_agree_with_plain_minimax_at_larger_tables(players):
+    # Each for himself: the value is what the seat to move can make sure of when every other
+    # seat plays against it (the docstring of cardgames.solver).
+    for seed in range(6):
+        position = last_tricks_position(cg.deal("pip_pip", seed=seed, players=players), 2,
+                                        random.Random(seed))
+        solution = solve(position)
+        assert set(solution.values) == set(position.legal_actions())
+        for action, value in solution.values.items():
+            child = position.copy()
+            child.apply(action)
+            gained = child.score[solution.unit] - position.score[solution.unit]
+            assert value == gained + minimax(child, solution.unit), (players, seed, action)
+
+
 @pytest.mark.parametrize("game", sorted(cg.GAMES))
 def test_solver_agrees_with_plain_minimax_on_random_end_positions(game):
     for seed in range(3):
