@@ -305,10 +305,11 @@ def shuffle(cards: MutableSequence[T], rng: random.Random) -> None:
     compares the two, so a Python that shuffled differently would be noticed.
     """
     getrandbits = rng.getrandbits
-    bits = _BIT_LENGTH
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1                          # pick j uniformly from 0..i by rejection
-        k = bits[n] if n < len(bits) else n.bit_length()
+    size = len(cards)
+    bits = _BIT_LENGTH if size < len(_BIT_LENGTH) else [n.bit_length() for n in range(size + 1)]
+    for i in range(size - 1, 0, -1):
+        n = i + 1                          # pick j uniformly from 0..i, by rejection
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

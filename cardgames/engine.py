@@ -506,6 +506,8 @@ class Hand:
 
     def __init__(self, players: int, options: Options, hands: list[list[Card]], stock: list[Card],
                  dealer: int, seed: int | None = None, extra: dict[str, Any] | None = None):
+        """The deal: ``hands`` and ``stock`` (in drawing order) are kept as the deal as dealt,
+        so the caller leaves them alone; the hand plays on copies."""
         self.players = players
         self.options = options
         self.seats = self.seats_for(players)
@@ -514,7 +516,7 @@ class Hand:
         self.extra = dict(extra or {})
         self.set_up_by_hand = False
         self.deal_args: dict[str, Any] = {}
-        self._initial = ([list(h) for h in hands], list(stock))
+        self._initial = (hands, stock)
         self.hands: list[list[Card]] = [list(h) for h in hands]
         self._stock: list[Card] = list(reversed(stock))   # drawn from the end
         self.eldest = (dealer + 1) % self.seats
@@ -802,9 +804,10 @@ class Hand:
         index = self.trick_winner(plays)
         winner = plays[index][0]
         points = self.trick_points(plays, winner)
-        trick = Trick(len(self.tricks) + 1, self.leader, plays, winner, points, self.trick_context())
-        self.tricks.append(trick)
-        self.score[self.side(winner)] += points
+        tricks = self.tricks
+        trick = Trick(len(tricks) + 1, self.leader, plays, winner, points, self.trick_context())
+        tricks.append(trick)
+        self.score[winner % 2 if self.partnerships else winner] += points   # self.side(winner)
         self.trick = []
         self.leader = winner
         self.to_move = winner
@@ -978,9 +981,11 @@ class Hand:
         history = self.history
         hands = self.hands
         seats = self.seats
+        playable = self.playable
         inline = self.plain_play_card
         after_play = self.after_play if self.has_after_play else None
         only_leading = self.named_actions_only_when_leading
+        play = Phase.PLAY
         self._legal = None
         if self._redo:
             self._redo = []
@@ -988,32 +993,32 @@ class Hand:
             mover = self.to_move
             if mover is None:
                 return self
-            if self.phase is Phase.PLAY:
-                legal = self.playable(mover)
-                if self.has_named_actions and not (only_leading and self.trick):
-                    named = self.named_actions(mover)
-                    if named:
-                        legal = legal + named
-                move = legal[int(rand() * len(legal))]
-                history.append((mover, move))
-                if move.__class__ is not Card:
-                    self.apply_named(mover, move)
-                elif inline:                      # play_card, without a call
-                    hands[mover].remove(move)
-                    trick = self.trick
-                    trick.append((mover, move))
-                    if after_play is not None:
-                        after_play(mover, move)
-                    if len(trick) == seats:
-                        self.finish_trick()
-                    else:
-                        mover += 1
-                        self.to_move = mover if mover < seats else 0
-                else:
-                    self.play_card(mover, move)
-            else:
+            if self.phase is not play:             # doubling, discards: the checked way
                 legal = self.legal_actions()
                 self._do(mover, legal[int(rand() * len(legal))])
+                continue
+            legal = playable(mover)
+            if self.has_named_actions and not (only_leading and self.trick):
+                named = self.named_actions(mover)
+                if named:
+                    legal = legal + named
+            move = legal[int(rand() * len(legal))]
+            history.append((mover, move))
+            if move.__class__ is not Card:
+                self.apply_named(mover, move)
+            elif inline:                      # play_card, without a call
+                hands[mover].remove(move)
+                trick = self.trick
+                trick.append((mover, move))
+                if after_play is not None:
+                    after_play(mover, move)
+                if len(trick) == seats:
+                    self.finish_trick()
+                else:
+                    mover += 1
+                    self.to_move = mover if mover < seats else 0
+            else:
+                self.play_card(mover, move)
 
     def undo(self) -> Move:
         """Take back the last action (the hand is replayed without it); returns that action."""

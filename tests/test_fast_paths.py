@@ -35,7 +35,7 @@ def test_seeded_deals_are_the_deals_they_always_were():
     assert deal_fingerprint() == SEEDED_DEALS_DIGEST
 
 
-@pytest.mark.parametrize("size", [2, 3, 36, 40, 48, 52, 53, 104])
+@pytest.mark.parametrize("size", [2, 3, 36, 40, 48, 52, 53, 104, 130])
 def test_shuffle_is_random_shuffle(size):
     for seed in range(60):
         mine, theirs = list(range(size)), list(range(size))

@@ -123,6 +123,7 @@ MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
 
 SUITS = tuple(Suit)
+KING, QUEEN = Rank.KING, Rank.QUEEN
 KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
 QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}
 SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in SUITS}
@@ -256,7 +257,7 @@ class GuinoteHand(Hand):
     def deal_extras(cls, players, options, rng, deal_args, stock):
         if "trump" in deal_args:
             raise SetupError("trump= is only for a deal set up by hand: a shuffled deal turns up its pinta")
-        extra = cls._game_extras(deal_args)
+        extra = cls._game_extras(deal_args) if deal_args else dict(_NO_DEAL_ARGS)
         extra["pinta"] = stock[-1]      # shown to everybody at the deal
         return extra
 
@@ -454,11 +455,16 @@ class GuinoteHand(Hand):
         side = self.side(seat)
         if self._window_open() and self._window_side() == side:
             if not (self.cante_used >> seat) & 1:
-                hand = self.hands[seat]
-                for suit in SUITS:
-                    if not (self.declared_suits >> suit) & 1 and KINGS[suit] in hand \
-                            and QUEENS[suit] in hand:
-                        actions.append(MARRIAGES[suit])
+                # A marriage: the King and Queen of a suit not yet declared (bit per suit).
+                kings = queens = 0
+                for card in self.hands[seat]:
+                    if card.rank is KING:
+                        kings |= 1 << card.suit
+                    elif card.rank is QUEEN:
+                        queens |= 1 << card.suit
+                married = kings & queens & ~self.declared_suits
+                if married:
+                    actions += [MARRIAGES[suit] for suit in SUITS if (married >> suit) & 1]
             if self.options.tute_instant_win and self._tute(seat):
                 actions.append(TUTE)
             if not self.auto_claim and self.counts_at_once:
@@ -780,6 +786,9 @@ class GuinoteHand(Hand):
         elif any(self.carried):
             info.append(("Carried", f"{self.carried[0]} to {self.carried[1]}"))
         return info
+
+
+_NO_DEAL_ARGS = GuinoteHand._game_extras({})   # the first hand of a game, from nothing
 
 
 class GuinoteMatch(Match):

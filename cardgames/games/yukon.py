@@ -58,6 +58,8 @@ GOLD_DIGGER_POINTS = POINTS | {Rank.JACK: 11}
 SUIT_ORDER = [Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
               Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE]
 ACES_LOW_ORDER = [Rank.ACE] + SUIT_ORDER[:-1]
+STRENGTH = {rank: i for i, rank in enumerate(SUIT_ORDER)}
+ACES_LOW_STRENGTH = {rank: i for i, rank in enumerate(ACES_LOW_ORDER)}
 
 #: Which 2s leave the pack by default, by player count (RULES.md Y-A4).
 DEFAULT_REMOVED = {3: ["2C"], 5: ["2C", "2D"]}
@@ -98,6 +100,9 @@ OPTIONS = [
 ]
 
 
+_DECKS: dict[tuple[int, Any], tuple[Card, ...]] = {}   # (players, removed_twos) -> the deck
+
+
 class YukonHand(Hand):
     """A hand of Yukon."""
 
@@ -107,6 +112,9 @@ class YukonHand(Hand):
     def deck(cls, players: int, options: Options, rng: random.Random | None) -> tuple[Card, ...]:
         wanted = TWOS_TO_REMOVE[players]
         choice = options.removed_twos
+        known = _DECKS.get((players, choice))
+        if known is not None:
+            return known
         if choice == "random":
             if rng is None:      # a deal set up by hand: any 2s may be the ones removed
                 return STANDARD_DECK
@@ -119,7 +127,10 @@ class YukonHand(Hand):
         if len(removed) != wanted:
             raise SetupError(f"{players} players remove {wanted} two{'s' if wanted != 1 else ''} "
                              f"from the pack, not {len(removed)} (removed_twos={choice!r})")
-        return deck_without(STANDARD_DECK, removed)
+        deck = deck_without(STANDARD_DECK, removed)
+        if choice != "random":
+            _DECKS[players, choice] = deck
+        return deck
 
     @classmethod
     def extras_set_up(cls, players, options, hands, stock, deal_args):
@@ -144,8 +155,7 @@ class YukonHand(Hand):
         self.yukons_follow_yukons = options.yukon_lead_follow == "yukons"
         self.no_yukon_leads = options.no_yukon_leads
         gold = options.variant == "gold_digger"
-        order = ACES_LOW_ORDER if gold or options.aces_low else SUIT_ORDER
-        self.strength = {rank: i for i, rank in enumerate(order)}
+        self.strength = ACES_LOW_STRENGTH if gold or options.aces_low else STRENGTH
         self.points = GOLD_DIGGER_POINTS if gold else POINTS
 
     # -- legal plays ------------------------------------------------------------------------
