@@ -39,7 +39,7 @@ from typing import Any, Callable, Protocol
 
 from . import heuristics
 from .cards import Card, Rank, Suit
-from .engine import Action, Hand, Move
+from .engine import Action, Hand, Move, Phase
 from .view import SeatView, View
 
 
@@ -374,17 +374,21 @@ def make_player(kind: str, seed: int | None = None, **settings: Any) -> Player:
 def step(hand: Hand, players: "dict[int, Player] | list[Player]") -> bool:
     """Let computer players act once: first any seat with an open declaration it wants to make,
     then the seat to move. Returns False when nothing was done (the hand is over, or the seat to
-    move has no player)."""
-    if hand.is_over:
+    move has no player). Each player is given its seat's view (a :class:`SeatView`)."""
+    return _step(hand, players if isinstance(players, dict) else dict(enumerate(players)))
+
+
+def _step(hand: Hand, seats: "dict[int, Player]") -> bool:
+    if hand.phase is Phase.OVER:
         return False
-    seats = players if isinstance(players, dict) else dict(enumerate(players))
-    for seat, actions in hand.open_actions_by_seat().items():
-        player = seats.get(seat)
-        if player is not None:
-            chosen = player.declare(SeatView(hand, seat), actions)
-            if chosen is not None:
-                hand.apply(chosen, seat)
-                return True
+    if hand.has_open_actions:
+        for seat, actions in hand.open_actions_by_seat().items():
+            player = seats.get(seat)
+            if player is not None:
+                chosen = player.declare(SeatView(hand, seat), actions)
+                if chosen is not None:
+                    hand.apply(chosen, seat)
+                    return True
     mover = hand.to_move
     if mover is None:
         return False
@@ -398,6 +402,7 @@ def step(hand: Hand, players: "dict[int, Player] | list[Player]") -> bool:
 
 def play_hand(hand: Hand, players: "dict[int, Player] | list[Player]") -> Hand:
     """Play the hand to its end with the given players (every seat needs one)."""
-    while step(hand, players):
+    seats = players if isinstance(players, dict) else dict(enumerate(players))
+    while _step(hand, seats):
         pass
     return hand

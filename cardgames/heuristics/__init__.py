@@ -106,9 +106,8 @@ class Situation:
     """
 
     __slots__ = ("view", "seat", "table", "legal", "mover", "trick", "leading", "phase", "trump",
-                 "last_to_play", "module", "memo", "_rng", "_own_points", "_own_power", "_table_points",
-                 "_keys", "_power_cache", "_wins", "_hand", "_cards", "_named", "_winner", "_seen",
-                 "_my_side")
+                 "last_to_play", "module", "memo", "_rng", "_own_points", "_own_power", "_keys",
+                 "_wins", "_hand", "_cards", "_named", "_winner", "_seen", "_my_side")
 
     def __init__(self, view: View | SeatView, rng: random.Random | None = None,
                  module: ModuleType | None = None):
@@ -133,9 +132,7 @@ class Situation:
         self.module = module
         self.memo: dict[str, Any] = {}
         self._own_points, self._own_power = _rules_of(module)
-        self._table_points: Any = None
         self._keys: dict[Card, tuple[int, int, int]] = {}
-        self._power_cache: dict[Card, int] = {}
         self._wins: dict[Card, bool] = {}
         self._hand: list[Card] | None = None
         self._cards: list[Card] | None = None
@@ -214,33 +211,31 @@ class Situation:
         """What the card is worth in a trick (the game's table; 0 where cards carry no points)."""
         return self._key(card)[0]
 
-    def _points_now(self, card: Card) -> int:
-        own = self._own_points
-        if own is not None:
-            return own(self, card)
-        method = self._table_points
-        if method is None:
-            method = self._table_points = getattr(self.table, "card_points", None) or _no_points
-        try:
-            points = method(card) if callable(method) else 0
-        except TypeError:       # a game whose card_points means something else
-            points = 0
-        return points if isinstance(points, int) else 0
-
     def power(self, card: Card) -> int:
         """How strong the card is for taking tricks (higher is stronger)."""
-        found = self._power_cache.get(card)
-        if found is None:
-            own = self._own_power
-            found = self._power_cache[card] = own(self, card) if own is not None else int(card.rank)
-        return found
+        return self._key(card)[1]
 
     def _key(self, card: Card) -> tuple[int, int, int]:
         """(points, power, index): what the cheapest and dearest card are chosen by."""
         key = self._keys.get(card)
         if key is None:
-            key = self._keys[card] = (self._points_now(card), self.power(card), card.index)
+            own = self._own_points
+            points = own(self, card) if own is not None else self._table_points(card)
+            own = self._own_power
+            key = self._keys[card] = (points, own(self, card) if own is not None else int(card.rank),
+                                      card.index)
         return key
+
+    def _table_points(self, card: Card) -> int:
+        """The game's own ``card_points`` (for a game module that has none)."""
+        method = self.memo.get("card_points", _UNKNOWN)
+        if method is _UNKNOWN:
+            method = self.memo["card_points"] = getattr(self.table, "card_points", None)
+        try:
+            points = method(card) if callable(method) else 0
+        except TypeError:       # a game whose card_points means something else
+            points = 0
+        return points if isinstance(points, int) else 0
 
     def trick_points(self) -> int:
         return sum(self._key(c)[0] for _, c in self.trick)
@@ -298,10 +293,6 @@ def _dear(key: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _strong(key: tuple[int, int, int]) -> tuple[int, int, int]:
     return key[1], -key[0], key[2]
-
-
-def _no_points(card: Card) -> int:
-    return 0
 
 
 _UNKNOWN = object()
@@ -442,11 +433,18 @@ def _first(view: View | SeatView, rng: random.Random | None) -> tuple[Move, Any,
     situation = Situation(view, rng, module)
     if not situation.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
+    legal = situation.legal
     for heuristic in heuristics_for(view.hand_class.game.name):
-        found = _applies(heuristic, situation)
-        if found is not None:
-            return found[0], found[1], heuristic.name
-    return situation.legal[0], "the only rule left: any legal action", "Any action"
+        found = heuristic.rule(situation)
+        if found is None:
+            continue
+        if found.__class__ is tuple:
+            action, words = found
+        else:
+            action, words = found, heuristic.reason
+        if action is not None and _in_tuple(legal, action):
+            return action, words, heuristic.name
+    return legal[0], "the only rule left: any legal action", "Any action"
 
 
 def advise(view: View | SeatView, rng: random.Random | None = None) -> tuple[Move, str, str]:
@@ -456,7 +454,12 @@ def advise(view: View | SeatView, rng: random.Random | None = None) -> tuple[Mov
 
 
 def choose(view: View | SeatView, rng: random.Random | None = None) -> Move:
-    """The action of the first rule of thumb that applies (its reason is not worded)."""
+    """The action of the first rule of thumb that applies (its reason is not worded). With one
+    legal action there is nothing to weigh: every rule would name it, so no rule is asked."""
+    if view.__class__ is SeatView:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
     return _first(view, rng)[0]
 
 
