@@ -95,17 +95,29 @@ class RuleOfThumbPlayer:
     name = "rule-of-thumb"
 
     def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
 
-    def advise(self, view: View) -> Advice:
-        action, reason, rule = heuristics.advise(view, self.rng)
+    @property
+    def rng(self) -> random.Random:
+        """Its own generator, seeded with ``seed`` (made when first asked for: the rules of
+        thumb seldom need chance)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def _get_rng(self) -> random.Random:
+        return self.rng
+
+    def advise(self, view: View | SeatView) -> Advice:
+        action, reason, rule = heuristics.advise(view, self._get_rng)
         return Advice(action, reason, rule)
 
-    def choose(self, view: View) -> Move:
-        return heuristics.choose(view, self.rng)
+    def choose(self, view: View | SeatView) -> Move:
+        return heuristics.choose(view, self._get_rng)
 
-    def declare(self, view: View, actions: list[Action]) -> Action | None:
-        return heuristics.declare(view, actions, self.rng)
+    def declare(self, view: View | SeatView, actions: list[Action]) -> Action | None:
+        return heuristics.declare(view, actions, self._get_rng)
 
 
 class _Node:

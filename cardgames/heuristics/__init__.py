@@ -23,6 +23,10 @@ A game module may also define:
     What a card is worth in a trick (default: the game's own ``card_points`` if it has one).
 ``power(situation, card) -> int``
     How strong a card is for taking tricks, for choosing "the lowest" (default: the rank).
+``context(situation) -> hashable``
+    All that ``card_points`` and ``power`` depend on besides the card (the trump, the reaches):
+    with it, a card's points and power are worked out once for each context, not at every
+    decision (:class:`Same` makes a key of an object by identity).
 ``declare(situation, actions) -> Action | None``
     Which out-of-turn action to take now (default: any that scores).
 """
@@ -34,11 +38,14 @@ import importlib.util
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, Union
 
 from ..cards import Card, Suit
 from ..engine import Action, Hand, LegalActions, Move, Phase
 from ..view import SeatView, View
+
+#: A random generator, or a function that makes one when first needed (None: a fixed one).
+Chance = Union[random.Random, Callable[[], random.Random], None]
 
 
 @dataclass(frozen=True)
@@ -109,14 +116,14 @@ class Situation:
                  "last_to_play", "module", "memo", "_rng", "_own_points", "_own_power", "_keys",
                  "_wins", "_hand", "_cards", "_named", "_winner", "_seen", "_my_side")
 
-    def __init__(self, view: View | SeatView, rng: random.Random | None = None,
-                 module: ModuleType | None = None):
+    def __init__(self, view: View | SeatView, rng: Chance = None, module: ModuleType | None = None,
+                 legal: LegalActions | None = None):
         self.view = view
         self.seat = seat = view.seat
         self._rng = rng
         if view.__class__ is SeatView:
             table: Any = view
-            self.legal: LegalActions = view.legal_actions()
+            self.legal: LegalActions = view.legal_actions() if legal is None else legal
         else:
             table = view.sample(_IN_ORDER)
             mover = table.to_move
@@ -131,8 +138,8 @@ class Situation:
         self.last_to_play: bool = len(self.trick) == table.seats - 1
         self.module = module
         self.memo: dict[str, Any] = {}
-        self._own_points, self._own_power = _rules_of(module)
-        self._keys: dict[Card, tuple[int, int, int]] = {}
+        self._own_points, self._own_power, context = _rules_of(module)
+        self._keys: dict[Card, tuple[int, int, int]] = {} if context is None else _keys_for(module, context(self))
         self._wins: dict[Card, bool] = {}
         self._hand: list[Card] | None = None
         self._cards: list[Card] | None = None
@@ -144,9 +151,12 @@ class Situation:
     @property
     def rng(self) -> random.Random:
         """The player's random generator (a fixed one if none was given)."""
-        if self._rng is None:
-            self._rng = random.Random(0)
-        return self._rng
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(0)
+        elif callable(rng):              # the player makes its generator when first asked
+            rng = self._rng = rng()
+        return rng
 
     # what is on the table --------------------------------------------------------------
 
@@ -296,15 +306,45 @@ def _strong(key: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 _UNKNOWN = object()
-_RULES: dict[ModuleType | None, tuple[Any, Any]] = {}
+_RULES: dict[ModuleType | None, tuple[Any, Any, Any]] = {}
 
 
-def _rules_of(module: ModuleType | None) -> tuple[Any, Any]:
-    """A game module's own ``card_points`` and ``power`` (None where it has none)."""
+def _rules_of(module: ModuleType | None) -> tuple[Any, Any, Any]:
+    """A game module's own ``card_points``, ``power`` and ``context`` (None where it has none)."""
     found = _RULES.get(module)
     if found is None:
-        found = _RULES[module] = (getattr(module, "card_points", None), getattr(module, "power", None))
+        found = _RULES[module] = (getattr(module, "card_points", None), getattr(module, "power", None),
+                                  getattr(module, "context", None))
     return found
+
+
+_KEYS: dict[tuple[ModuleType | None, Any], dict[Card, tuple[int, int, int]]] = {}
+
+
+def _keys_for(module: ModuleType | None, context: Any) -> dict[Card, tuple[int, int, int]]:
+    """The cards' (points, power, index) worked out so far in this context (the last few hundred
+    contexts are kept)."""
+    found = _KEYS.get((module, context))
+    if found is None:
+        if len(_KEYS) >= 512:
+            _KEYS.clear()
+        found = _KEYS[(module, context)] = {}
+    return found
+
+
+class Same:
+    """An object as a dict key by identity (it is held, so its id cannot be reused meanwhile)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any):
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Same and other.obj is self.obj  # type: ignore[attr-defined]
 
 
 # The generic rules of thumb (any game) --------------------------------------------------------
@@ -427,10 +467,11 @@ def heuristics_for(game: str) -> list[Heuristic]:
     return found
 
 
-def _first(view: View | SeatView, rng: random.Random | None) -> tuple[Move, Any, str]:
+def _first(view: View | SeatView, rng: Chance,
+           legal: LegalActions | None = None) -> tuple[Move, Any, str]:
     """The first rule of thumb that applies: ``(action, words, heuristic name)``."""
     module = module_for(view.hand_class.game.name)
-    situation = Situation(view, rng, module)
+    situation = Situation(view, rng, module, legal)
     if not situation.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
     legal = situation.legal
@@ -447,24 +488,24 @@ def _first(view: View | SeatView, rng: random.Random | None) -> tuple[Move, Any,
     return legal[0], "the only rule left: any legal action", "Any action"
 
 
-def advise(view: View | SeatView, rng: random.Random | None = None) -> tuple[Move, str, str]:
+def advise(view: View | SeatView, rng: Chance = None) -> tuple[Move, str, str]:
     """The first rule of thumb that applies: ``(action, reason, heuristic name)``."""
     action, words, name = _first(view, rng)
     return action, _worded(words), name
 
 
-def choose(view: View | SeatView, rng: random.Random | None = None) -> Move:
+def choose(view: View | SeatView, rng: Chance = None) -> Move:
     """The action of the first rule of thumb that applies (its reason is not worded). With one
     legal action there is nothing to weigh: every rule would name it, so no rule is asked."""
     if view.__class__ is SeatView:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return _first(view, rng, legal)[0]
     return _first(view, rng)[0]
 
 
-def declare(view: View | SeatView, actions: Sequence[Action],
-            rng: random.Random | None = None) -> Action | None:
+def declare(view: View | SeatView, actions: Sequence[Action], rng: Chance = None) -> Action | None:
     """Which out-of-turn action (if any) the rules of thumb take now."""
     if not actions:
         return None

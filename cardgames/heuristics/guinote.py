@@ -22,6 +22,10 @@ def power(s: Situation, card: Card) -> int:
     return STRENGTH[card.rank] + (100 if card.suit is s.trump else 0)
 
 
+def context(s: Situation):
+    return s.trump
+
+
 def _is_top_trump(s: Situation, card: Card) -> bool:
     return card.suit is s.trump and card.rank in (Rank.ACE, Rank.THREE)
 

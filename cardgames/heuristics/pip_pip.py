@@ -23,6 +23,10 @@ def power(s: Situation, card: Card) -> int:
     return STRENGTH[card.rank] + (100 if card.suit is s.trump else 0)
 
 
+def context(s: Situation):
+    return s.trump
+
+
 def _best_call(s: Situation, calls: list[Action]) -> Action | None:
     calls = [a for a in calls if a.name == "pip-pip"]
     if not calls:

@@ -31,6 +31,10 @@ def power(s: Situation, card: Card) -> int:
     return STRENGTH[card.index]
 
 
+def context(s: Situation):
+    return None        # a card's points and strength never change
+
+
 def hand_strength(cards: list[Card]) -> int:
     """A count for doubling: 3 for each heart Ace, King or Queen, 1 for any other heart or a
     diamond honour."""
