@@ -129,7 +129,7 @@ class Card:
     in lists. ``index`` numbers the 53 distinct cards 0..52 for lookup tables.
     """
 
-    __slots__ = ("rank", "suit", "index", "_text")
+    __slots__ = ("rank", "suit", "index", "_text", "_label")
 
     rank: Rank
     suit: Suit | None
@@ -148,6 +148,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "_text", "JK" if suit is None else rank.letter + suit.letter)
+        object.__setattr__(card, "_label", "Joker" if suit is None else rank.label + suit.symbol)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -186,9 +187,7 @@ class Card:
     @property
     def label(self) -> str:
         """The card for people, with its suit symbol: ``10♥``, ``J♠``, ``Joker``."""
-        if self.suit is None:
-            return "Joker"
-        return self.rank.label + self.suit.symbol
+        return self._label
 
     @property
     def name(self) -> str:

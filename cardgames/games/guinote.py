@@ -625,10 +625,13 @@ class GuinoteHand(Hand):
         minimum = self.options.min_card_points_to_win
         return not minimum or self.carried_cards[side] + self.trick_points_by_side()[side] >= minimum
 
-    def _check_reached(self, side: int, how: str) -> None:
-        """Counting at once (the vueltas) with claim_mode='auto': 101 ends the game."""
+    def _check_reached(self, side: int, how: str | Trick) -> None:
+        """Counting at once (the vueltas) with claim_mode='auto': 101 ends the game. ``how``
+        says how it was reached, or is the trick that reached it."""
         if self.counts_at_once and self.auto_claim and self._qualifies(side):
             total = self.carried[side] + self.score[side]
+            if isinstance(how, Trick):
+                how = f"with trick {how.number}"
             self._game_over(side, f"{self.unit_name(side)} reaches {total} {how} and wins the game")
 
     def _game_over(self, side: int, reason: str) -> None:
@@ -702,7 +705,7 @@ class GuinoteHand(Hand):
     def after_trick(self, trick: Trick) -> None:
         self.cante_used = 0
         winner = trick.winner
-        self._check_reached(self.side(winner), f"with trick {trick.number}")
+        self._check_reached(self.side(winner), trick)
         if self.phase is Phase.OVER:
             return
         stock = self._stock

@@ -256,6 +256,8 @@ class PipPipHand(Hand):
         if self.trick:
             # "A player must follow suit if he can; if not he may either discard or trump."
             hand = follow_suit(hand, self.trick[0][1].suit)
+            if len(hand) < 2:
+                return hand
         return list(dict.fromkeys(hand))     # two identical cards are one choice
 
     def refusal(self, seat: int, card: Card) -> str:

@@ -88,19 +88,21 @@ def trick_winner(cards: Sequence[Card], reaches: Sequence[Card]) -> int:
     """The index in ``cards`` (play order) of the card that wins: "the highest trump played
     [...], or if no trumps are played by the highest card of the suit led". A trump's strength
     is its suit's place in the reaches (top reach highest), then its rank."""
-    level = {reach.suit: i + 1 for i, reach in enumerate(reaches)}   # top reach = highest
+    trumps = [reach.suit for reach in reaches]      # the lowest trump suit first
     led = cards[0].suit
     best, best_key = 0, -1
-    for i, card in enumerate(cards):
-        trump = level.get(card.suit)
-        if trump is not None:
-            key = trump * 16 + card.rank
-        elif card.suit is led:
+    i = 0
+    for card in cards:
+        suit = card.suit
+        if suit in trumps:
+            key = (trumps.index(suit) + 1) * 16 + card.rank   # above every non-trump
+        elif suit is led:
             key = card.rank
         else:
-            continue            # a non-trump of another suit never wins
+            key = -1            # a non-trump of another suit never wins
         if key > best_key:
             best, best_key = i, key
+        i += 1
     return best
 
 
@@ -111,17 +113,20 @@ def card_value(card: Card, reaches: Sequence[Card]) -> int:
     highest, second, third, fourth trump suit, a non-trump one more than the lowest trump; a
     card of the rank of any reach card counts double.
     """
-    if not reaches or card.rank > reaches[-1].rank:
+    rank = card.rank
+    if not reaches or rank > reaches[-1].rank:
         return 0
     count = len(reaches)
     value = count + 1                      # a non-trump: one more than the lowest trump
-    suit, rank = card.suit, card.rank
-    for i, reach in enumerate(reaches):
+    suit = card.suit
+    i = count
+    for reach in reaches:                  # i: the suit's place from the top, 1 for the top
         if reach.suit is suit:
-            value = count - i              # the top reach's suit is worth 1
+            value = i
             break
+        i -= 1
     for reach in reaches:
-        if reach.rank == rank:
+        if reach.rank is rank:
             return value * 2
     return value
 
