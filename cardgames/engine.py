@@ -985,7 +985,8 @@ class Hand:
         inline = self.plain_play_card
         after_play = self.after_play if self.has_after_play else None
         only_leading = self.named_actions_only_when_leading
-        play = Phase.PLAY
+        named = self.has_named_actions
+        play, card_class = Phase.PLAY, Card
         self._legal = None
         if self._redo:
             self._redo = []
@@ -993,23 +994,25 @@ class Hand:
             mover = self.to_move
             if mover is None:
                 return self
-            if self.phase is not play:             # doubling, discards: the checked way
-                legal = self.legal_actions()
+            if self.phase is not play:             # doubling, discards: as legal_actions()
+                legal = self._legal_list()
                 self._do(mover, legal[int(rand() * len(legal))])
+                named = self.has_named_actions      # (Quinto's end with the doubling)
                 continue
             legal = playable(mover)
-            if self.has_named_actions and not (only_leading and self.trick):
-                named = self.named_actions(mover)
-                if named:
-                    legal = legal + named
+            if named and not (only_leading and self.trick):
+                actions = self.named_actions(mover)
+                if actions:
+                    legal = legal + actions
             move = legal[int(rand() * len(legal))]
-            history.append((mover, move))
-            if move.__class__ is not Card:
+            if move.__class__ is not card_class:
+                history.append((mover, move))
                 self.apply_named(mover, move)
             elif inline:                      # play_card, without a call
                 hands[mover].remove(move)
                 trick = self.trick
-                trick.append((mover, move))
+                trick.append(played := (mover, move))
+                history.append(played)
                 if after_play is not None:
                     after_play(mover, move)
                 if len(trick) == seats:
@@ -1018,6 +1021,7 @@ class Hand:
                     mover += 1
                     self.to_move = mover if mover < seats else 0
             else:
+                history.append((mover, move))
                 self.play_card(mover, move)
 
     def undo(self) -> Move:

@@ -261,12 +261,13 @@ class QuintoHand(Hand):
         return actions
 
     def apply_named(self, seat: int, action: Action) -> None:
-        if action == DOUBLE:
+        name = action.name
+        if name == "double":
             self.multiplier = 2
             self.doubler = seat
             self._passes_since_double = 0
             self.declare(seat, DOUBLE)
-        elif action == REDOUBLE:
+        elif name == "redouble":
             self.multiplier = 4
             self.redoubler = seat
             self.declare(seat, REDOUBLE)
