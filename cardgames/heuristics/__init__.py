@@ -26,7 +26,7 @@ A game module may also define:
 ``context(situation) -> hashable``
     All that ``card_points`` and ``power`` depend on besides the card (the trump, the reaches):
     with it, a card's points and power are worked out once for each context, not at every
-    decision (:class:`Same` makes a key of an object by identity).
+    decision.
 ``declare(situation, actions) -> Action | None``
     Which out-of-turn action to take now (default: any that scores).
 """
@@ -139,7 +139,8 @@ class Situation:
         self.module = module
         self.memo: dict[str, Any] = {}
         self._own_points, self._own_power, context = _rules_of(module)
-        self._keys: dict[Card, tuple[int, int, int]] = {} if context is None else _keys_for(module, context(self))
+        self._keys: dict[Card, tuple[int, int, int]] = (
+            {} if context is None else _keys_for(module, context(self)))
         self._wins: dict[Card, bool] = {}
         self._hand: list[Card] | None = None
         self._cards: list[Card] | None = None
@@ -330,21 +331,6 @@ def _keys_for(module: ModuleType | None, context: Any) -> dict[Card, tuple[int, 
             _KEYS.clear()
         found = _KEYS[(module, context)] = {}
     return found
-
-
-class Same:
-    """An object as a dict key by identity (it is held, so its id cannot be reused meanwhile)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: Any):
-        self.obj = obj
-
-    def __hash__(self) -> int:
-        return id(self.obj)
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Same and other.obj is self.obj  # type: ignore[attr-defined]
 
 
 # The generic rules of thumb (any game) --------------------------------------------------------

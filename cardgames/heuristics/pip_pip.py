@@ -51,7 +51,7 @@ def _call(s: Situation):
 
 def _keep_the_pair(s: Situation):
     """Do not throw a King or Queen that makes a call still to come."""
-    if s.leading or not s.cards:
+    if s.leading or not any(c.rank in (12, 13) for c in s.cards):
         return None
     exposed = set(s.table.exposed(s.mover)) if s.mover is not None else set()
     pairs = {c for c in s.cards if c not in exposed and c.rank in (12, 13)

@@ -40,10 +40,6 @@ def power(s: Situation, card: Card) -> int:
     return int(card.rank)
 
 
-def context(s: Situation):
-    return _reaches(s)
-
-
 def _long_suit(s: Situation):
     groups = s.by_suit(s.hand)
     return max(groups, key=lambda k: (len(groups[k]), sum(int(c.rank) for c in groups[k])))

@@ -9,7 +9,7 @@ the Grand Yukon, and do not lead a Yukon into a trick nobody has put points in.
 from __future__ import annotations
 
 from ..cards import Card, Rank, Suit
-from . import Heuristic, Same, Situation
+from . import Heuristic, Situation
 
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
 
@@ -27,11 +27,6 @@ def power(s: Situation, card: Card) -> int:
         return 200 if card.suit is Suit.SPADES else 100
     strength = _strength(s)
     return strength[card.rank] if strength else int(card.rank)
-
-
-def context(s: Situation):
-    """The rank order and the points table the options chose for this hand."""
-    return Same(_strength(s)), Same(getattr(s.table, "points", None))
 
 
 def _is_yukon(card: Card) -> bool:
