@@ -72,8 +72,8 @@ def _save_top_trumps(s: Situation):
     if s.partner_winning():
         return None
     at_stake = s.trick_points()
-    winners = [c for c in spare if s.wins_now(c)]
-    if winners and at_stake >= 10:
+    winners = [c for c in spare if s.wins_now(c)] if at_stake >= 10 else []
+    if winners:
         card = s.cheapest(winners)
         return card, lambda: f"take this trick ({at_stake} points) with {card.label}, not with a top trump"
     if at_stake >= 10 and s.last_to_play:
