@@ -55,7 +55,8 @@ class CardFacts:
     its suit and that strength: then two such cards of one suit with no other card between them
     still in play are interchangeable, and a position may name each by its order among the cards
     still in play (a 3 and a 5 with the 4s gone are "the two lowest"). ``most`` bounds the points
-    a seat can still add (the cards still in play and the calls it can still make).
+    a seat can still add (the cards still in play and the calls it can still make). The last
+    trick scores its cards (``trick_points``) and nothing else.
     """
 
     strength: dict[Rank, int]
@@ -69,14 +70,19 @@ def _pip_pip_most(hand: Hand, seat: int) -> int:
     from .games import pip_pip
 
     points = pip_pip.card_points
-    live = [c for h in hand.hands for c in h] + [c for _, c in hand.trick] + hand.stock
-    total = sum(points(c) for c in live)
-    mine = hand.hands[seat] + hand.stock
-    paired = hand.exposed(seat)
-    for suit in Suit:
-        king, queen = pip_pip.KING[suit], pip_pip.QUEEN[suit]
-        pairs = min(mine.count(king) - paired.count(king), mine.count(queen) - paired.count(queen))
-        total += pip_pip.CALL_POINTS * max(pairs, 0)
+    stock = hand.stock if hand.stock_size else []
+    total = sum([points(c) for h in hand.hands for c in h]) + sum([points(c) for _, c in hand.trick])
+    mine = hand.hands[seat] + stock
+    kings = [c for c in mine if c.rank is Rank.KING]
+    if kings:
+        total += sum([points(c) for c in stock])
+        paired = hand.exposed(seat)
+        for king in dict.fromkeys(kings):
+            queen = pip_pip.QUEEN[king.suit]
+            pairs = min(kings.count(king) - paired.count(king), mine.count(queen) - paired.count(queen))
+            total += pip_pip.CALL_POINTS * max(pairs, 0)
+    elif stock:
+        total += sum([points(c) for c in stock])
     return total
 
 
@@ -127,6 +133,10 @@ class Solution:
         who = f"side {self.unit}" if self.partnerships else f"seat {self.unit}"
         shown = ", ".join(f"{a}: {v}" for a, v in sorted(self.values.items(), key=lambda kv: -kv[1]))
         return f"<Solution for {who}: {shown}; {self.nodes} positions in {self.seconds:.3f} s>"
+
+
+#: Values that are their own key.
+_ATOMS = frozenset({int, bool, str, type(None)})
 
 
 def _freeze(value: Any) -> Any:
@@ -192,6 +202,9 @@ class _Search:
         # A seat with a single choice makes it here, without a node of its own.
         actions = hand.legal_actions()
         while len(actions) == 1:
+            if self.facts is not None and hand.trick and \
+                    sum(map(len, hand.hands)) + len(hand.trick) == hand.seats:
+                return hand.score[unit] - start + self.last_trick(hand)
             hand.apply(actions[0])
             if hand.to_move is None:
                 return hand.score[unit] - start
@@ -211,9 +224,12 @@ class _Search:
         lower, upper = -10**9, 10**9
         if entry is not None:
             lower, upper = entry
-        elif key is not None and self.facts is not None:
-            # Nobody loses points, and nobody gains more than is left to win.
-            lower, upper = 0, self.facts.most(hand, unit)
+        elif self.facts is not None:
+            if key is not None:
+                # Nobody loses points, and nobody gains more than is left to win.
+                lower, upper = 0, self.facts.most(hand, unit)
+            else:
+                lower, upper = self.settled(hand)
         if lower >= beta or lower == upper:
             return gained + lower
         if upper <= alpha:
@@ -254,6 +270,54 @@ class _Search:
                 self.table[key] = (best, best)
         return gained + best
 
+    def settled(self, hand: Hand) -> tuple[int, int]:
+        """Bounds on what ``unit`` gains from here, in mid-trick (with :class:`CardFacts`).
+
+        A trick the unit cannot take any more (its card, played or to come, cannot beat the
+        winning one) gives away its cards. A trick it is winning and nobody left can take from
+        it is its own; it then leads, one by one, its cards that nobody can beat, each taking a
+        card from every other hand (at least the ones with the fewest points)."""
+        unit, trick, hands, seats = self.unit, hand.trick, hand.hands, hand.seats
+        points, winning = self.facts.points, hand.trick_winner
+
+        def beats(plays: list[tuple[int, Card]], seat: int, card: Card) -> bool:
+            plays = plays + [(seat, card)]
+            return plays[winning(plays)][0] == seat
+
+        played = {seat for seat, _ in trick}
+        to_come = [seat for seat in range(seats) if seat not in played]
+        in_trick = sum([points(c) for _, c in trick])
+        if unit in to_come:
+            if any(beats(trick, unit, card) for card in hands[unit]):
+                return 0, 10**9
+            lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come])
+            return 0, self.facts.most(hand, unit) - lost
+        if trick[winning(trick)][0] != unit:
+            lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come])
+            return 0, self.facts.most(hand, unit) - lost
+        if any(beats(trick, seat, card) for seat in to_come for card in hands[seat]):
+            return 0, 10**9
+        others = [seat for seat in range(seats) if seat != unit]
+        top = [card for card in hands[unit]
+               if not any(beats([(unit, card)], seat, c) for seat in others for c in hands[seat])]
+        least = in_trick + sum([points(c) for c in top])
+        for seat in others:
+            taken = len(top) + (seat in to_come)
+            least += sum(sorted([points(c) for c in hands[seat]])[:taken])
+        most = self.facts.most(hand, unit) if len(top) == len(hands[unit]) else 10**9
+        return least, most
+
+    def last_trick(self, hand: Hand) -> int:
+        """The points ``unit`` takes in the last trick, under way, everyone holding at most the
+        card he must play to it (with :class:`CardFacts`: the trick's cards are all it scores)."""
+        plays = list(hand.trick)
+        seat = hand.to_move
+        while len(plays) < hand.seats:
+            plays.append((seat, hand.hands[seat][0]))
+            seat = hand.next_seat(seat)
+        winner = plays[hand.trick_winner(plays)][0]
+        return hand.trick_points(plays, winner) if hand.side(winner) == self.unit else 0
+
     def key(self, hand: Hand) -> tuple:
         """The position between tricks as the table knows it (see :func:`position_key`). With
         the game's :class:`CardFacts`, a card without points is named by its suit and its
@@ -278,7 +342,8 @@ class _Search:
                             tuple([name(c) for c in stock])]
         for attribute in self.names:
             if attribute != "_stock":
-                parts.append(_freeze(state.get(attribute)))
+                value = state.get(attribute)
+                parts.append(value if value.__class__ in _ATOMS else _freeze(value))
         if self.keep_score:
             parts.append(tuple(hand.score))
         return tuple(parts)
@@ -306,6 +371,9 @@ class _Search:
         or another hand: playing either comes to the same. ``same`` receives each dropped card
         with the card kept for it."""
         strength, points = self.facts.strength, self.facts.points
+        plain = [a.suit for a in actions if a.__class__ is Card and not points(a)]
+        if len(plain) == len(set(plain)):
+            return actions     # no two cards without points in one suit
         mover = hand.to_move
         others: dict[Any, list[int]] = {}
         elsewhere = [c for seat, cards in enumerate(hand.hands) if seat != mover for c in cards]
