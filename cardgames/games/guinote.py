@@ -106,7 +106,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..cards import FORTY_CARD_DECK, Card, Rank, Suit
+from ..cards import FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, IllegalAction, Match, Option, Options, Phase, SetupError, Trick, flag,
 )
@@ -122,7 +122,6 @@ LAST_TRICK = 10          # "las diez de últimas"
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
 
-SUITS = tuple(Suit)
 KING, QUEEN = Rank.KING, Rank.QUEEN
 KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
 QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}

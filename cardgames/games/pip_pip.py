@@ -72,7 +72,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import DOUBLE_DECK, Card, Rank, Suit
+from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit,
     whole_number,
@@ -252,13 +252,14 @@ class PipPipHand(Hand):
     # -- legal plays ------------------------------------------------------------------------
 
     def playable(self, seat: int) -> list[Card]:
-        hand = self.hands[seat]
         if self.trick:
             # "A player must follow suit if he can; if not he may either discard or trump."
-            hand = follow_suit(hand, self.trick[0][1].suit)
-            if len(hand) < 2:
-                return hand
-        return list(dict.fromkeys(hand))     # two identical cards are one choice
+            cards = follow_suit(self.hands[seat], self.trick[0][1].suit)
+        else:
+            cards = list(self.hands[seat])
+        if len(cards) > 1 and len(set(cards)) < len(cards):
+            return list(dict.fromkeys(cards))     # two identical cards are one choice
+        return cards
 
     def refusal(self, seat: int, card: Card) -> str:
         suit = self.trick[0][1].suit
@@ -298,7 +299,7 @@ class PipPipHand(Hand):
                 return []
             suits: Any = (drawn.suit,)
         else:
-            suits = Suit
+            suits = SUITS
         trump = self.trump
         return [CALLS[suit] for suit in suits
                 if suit is not trump and self.unpaired(seat, KING[suit]) > 0
