@@ -1,17 +1,27 @@
-"""Load: one Voila server on 127.0.0.1, N browser sessions at once (default 20), each opening an
-app and playing a trick. Prints whether each succeeded, the time each took, the memory of each
-session's kernel and of the server. Bounded in time; stops everything it starts.
+"""Load: one Voila server on 127.0.0.1, N sessions at once (default 20), each opening an app and
+playing a trick. Prints whether each succeeded, the time each took, the memory of each session's
+kernel and of the server. Bounded in time; stops everything it starts.
 
-    python benchmarks/load.py [--sessions 20] [--game yukon] [--timeout 300] [--warmup 30]
+    python benchmarks/load.py [--sessions 20] [--client websocket|browser] [--game yukon]
+                              [--timeout 300] [--warmup 30] [--class N] [--no-preheat]
 
-Needs Debian's chromium (/usr/bin/chromium) and the playwright package (python3 tasks.py test
-installs both).
+Two kinds of client:
+
+- ``websocket`` (the default): what a browser asks of the server, without the browser. It loads
+  the app's page (Voila runs the notebook for it), connects to the page's kernel websocket,
+  asks for the widgets' state as the page's widget manager does, clicks an enabled card of the
+  table (the comm message a button click sends) and waits for the trick's widgets to change.
+  In a classroom each browser runs on its own machine, so this measures the server alone.
+- ``browser``: real Chromium pages (Debian's /usr/bin/chromium through Playwright), at most four
+  pages per browser. Here the browsers share the server's two cores, so the times include
+  twenty browsers' rendering.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -19,12 +29,16 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+import uuid
 from pathlib import Path
+from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgames.serve import free_port, stop, wait_until_serving  # noqa: E402
+from tasks import voila_arguments  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 PAGES_PER_BROWSER = 4
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -79,10 +93,11 @@ def kernels_of(server: int) -> list[int]:
     return kernels
 
 
-def start_server(port: int, log, preheat: bool = True) -> subprocess.Popen:
+def start_server(port: int, log, preheat: bool = True, extra: Sequence[str] = ()) -> subprocess.Popen:
+    """Voila over notebooks/ with voila.json's settings (``extra``: more Voila arguments)."""
     return subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", f"--preheat_kernel={preheat}", "--pool_size=1"],
+         "--Voila.ip=127.0.0.1", f"--preheat_kernel={preheat}", "--pool_size=1", *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         # The kernels import cardgames from this checkout, installed or not.
         env={**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -129,14 +144,161 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
     return result
 
 
-async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: bool) -> int:
+
+# -- a session as a websocket client ------------------------------------------------------------
+
+KERNEL_ID = re.compile(r"""kernelId["']?\s*[:=]\s*["']([0-9a-zA-Z-]+)["']""")
+
+
+def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> str:
+    """A Jupyter message as the page's kernel connection sends it (the JSON websocket form)."""
+    return json.dumps({
+        "header": {"msg_id": uuid.uuid4().hex, "username": "load", "session": session,
+                   "msg_type": msg_type, "version": "5.3"},
+        "parent_header": {}, "metadata": metadata or {}, "buffers": [], "channel": "shell",
+        "content": content})
+
+
+def table_parts(states: dict) -> tuple[str, set[str]]:
+    """From the widgets' states: an enabled card button of the first table, and the widgets of
+    that table's trick (its box and everything inside it)."""
+    def classes(mid: str) -> list[str]:
+        return states[mid]["state"].get("_dom_classes", [])
+
+    def kids(mid: str) -> list[str]:
+        return [c.removeprefix("IPY_MODEL_") for c in states[mid]["state"].get("children", [])
+                if isinstance(c, str)]
+
+    parent = {kid: mid for mid in states for kid in kids(mid)}
+
+    def visible(mid: str) -> bool:
+        layout = states[mid]["state"].get("layout", "").removeprefix("IPY_MODEL_")
+        return states.get(layout, {}).get("state", {}).get("display") != "none"
+
+    cards = [mid for mid in states if "cg-card" in classes(mid)
+             and not states[mid]["state"].get("disabled") and visible(mid)]
+    for card in cards:
+        table = card
+        while table in parent and "cg-table" not in classes(table):
+            table = parent[table]
+        if "cg-table" not in classes(table):
+            continue
+        inside, todo = set(), [table]
+        while todo:
+            mid = todo.pop()
+            inside.add(mid)
+            todo.extend(kids(mid))
+        trick = next((m for m in inside if "cg-trick" in classes(m)), None)
+        if trick is not None:
+            trick_widgets, todo = set(), [trick]
+            while todo:
+                mid = todo.pop()
+                trick_widgets.add(mid)
+                todo.extend(kids(mid))
+            return card, trick_widgets
+    raise RuntimeError("no table with an enabled card in the widgets' state")
+
+
+async def websocket_session(base: str, game: str, number: int, timeout: float) -> dict:
+    """Load the page, connect to its kernel, get the widgets' state, click a card, see the trick
+    change: the requests a browser makes, without a browser."""
+    from websockets.asyncio.client import connect
+
+    started = time.monotonic()
+    result = {"session": number, "ok": False}
+    try:
+        url = f"{base}/voila/render/{game}.ipynb?seed={number + 1}"
+        html = await asyncio.to_thread(
+            lambda: urllib.request.urlopen(url, timeout=timeout).read().decode())
+        result["page_seconds"] = round(time.monotonic() - started, 2)
+        kernel_id = KERNEL_ID.findall(html)[0]
+        session = uuid.uuid4().hex
+        socket_url = (f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
+                      f"?session_id={session}")
+        async with connect(socket_url, open_timeout=timeout, max_size=None) as ws:
+            control = uuid.uuid4().hex
+            await ws.send(message("comm_open", {"comm_id": control, "target_name":
+                                                "jupyter.widget.control", "data": {}},
+                                  session, {"version": "1.0.0"}))
+            await ws.send(message("comm_msg", {"comm_id": control,
+                                               "data": {"method": "request_states"}}, session))
+            states = None
+            while states is None:
+                reply = await ws.recv()
+                if isinstance(reply, bytes):
+                    continue
+                msg = json.loads(reply)
+                data = msg.get("content", {}).get("data", {})
+                if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
+                    states = data["states"]
+            card, trick = table_parts(states)
+            result["table_seconds"] = round(time.monotonic() - started, 2)
+            await asyncio.sleep(0.6)              # a person's pause before clicking
+            clicked = time.monotonic()
+            await ws.send(message("comm_msg", {"comm_id": card, "data": {
+                "method": "custom", "content": {"event": "click"}}}, session))
+            while True:
+                reply = await ws.recv()
+                if isinstance(reply, bytes):
+                    continue
+                msg = json.loads(reply)
+                content = msg.get("content", {})
+                if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") in trick
+                        and content.get("data", {}).get("method") in ("update", "echo_update")):
+                    break
+            result["click_seconds"] = round(time.monotonic() - clicked, 2)
+            result["ok"] = True
+    except Exception as error:  # noqa: BLE001 - every failure is reported, none stops the run
+        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+    result["total_seconds"] = round(time.monotonic() - started, 2)
+    return result
+
+
+async def gather(tasks: list[asyncio.Task], timeout: float) -> list[dict]:
+    """The sessions' results; a session not finished within ``timeout`` is cancelled and failed."""
+    done, pending = await asyncio.wait(tasks, timeout=timeout)
+    for task in pending:
+        task.cancel()
+    return [t.result() for t in tasks if t in done] + [
+        {"session": tasks.index(t), "ok": False, "error": f"not finished within {timeout:.0f} s"}
+        for t in pending]
+
+
+async def browser_sessions(base: str, game: str, sessions: int, timeout: float,
+                           measure: Callable[[], None]) -> list[dict]:
     from playwright.async_api import async_playwright
 
+    async with async_playwright() as p:
+        # Several browsers, at most PAGES_PER_BROWSER pages each: one browser profile keeps
+        # at most six connections to a host, and each Voila page holds some open.
+        browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    for _ in range(-(-sessions // PAGES_PER_BROWSER))]
+        try:
+            results = await gather([asyncio.create_task(
+                session(browsers[n % len(browsers)], base, game, n, int(timeout * 1000)))
+                for n in range(sessions)], timeout)
+        finally:
+            measure()
+            for browser in browsers:
+                await browser.close()
+    return results
+
+
+async def run(sessions: int, client: str, game: str, timeout: float, warmup: float,
+              preheat: bool, class_size: int) -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
-    server = start_server(port, log, preheat)
+    extra = voila_arguments(["--class", f"{game}={class_size}"])[0] if class_size else []
+    server = start_server(port, log, preheat, extra)
     started = time.monotonic()
+    memory: dict[str, object] = {}
+
+    def measure() -> None:
+        """The kernels' and the server's memory while every session is still open."""
+        memory["kernels"] = [rss_mib(k) for k in kernels_of(server.pid)]
+        memory["server"] = rss_mib(server.pid)
+
     try:
         try:
             wait_until_serving(base, server)
@@ -147,37 +309,27 @@ async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: 
         # as on a server that is up before its users arrive.
         await asyncio.sleep(warmup)
         idle_server = rss_mib(server.pid)
-        async with async_playwright() as p:
-            # Several browsers, at most PAGES_PER_BROWSER pages each: one browser profile keeps
-            # at most six connections to a host, and each Voila page holds some open.
-            browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                        for _ in range(-(-sessions // PAGES_PER_BROWSER))]
-            try:
-                tasks = [asyncio.create_task(session(browsers[n % len(browsers)], base, game, n,
-                                                     int(timeout * 1000)))
-                         for n in range(sessions)]
-                done, pending = await asyncio.wait(tasks, timeout=timeout)
-                for task in pending:
-                    task.cancel()
-                results = [t.result() for t in tasks if t in done] + [
-                    {"session": tasks.index(t), "ok": False,
-                     "error": f"not finished within {timeout:.0f} s"} for t in pending]
-            finally:
-                kernels = kernels_of(server.pid)
-                kernel_memory = [rss_mib(k) for k in kernels]
-                server_memory = rss_mib(server.pid)
-                for browser in browsers:
-                    await browser.close()
+        if client == "browser":
+            results = await browser_sessions(base, game, sessions, timeout, measure)
+        else:
+            results = await gather([asyncio.create_task(
+                websocket_session(base, game, n, timeout)) for n in range(sessions)], timeout)
+            measure()
     finally:
         stop(server)
         log.close()
+    kernel_memory, server_memory = memory.get("kernels", []), memory.get("server", 0.0)
     ok = [r for r in results if r["ok"]]
-    print(f"{len(ok)} of {sessions} sessions opened {game} and played a trick "
-          f"({time.monotonic() - started:.0f} s in all)")
+    print(f"{len(ok)} of {sessions} {client} sessions opened {game} and played a trick "
+          f"({time.monotonic() - started:.0f} s in all; server log {log.name})")
     for r in results:
         if not r["ok"]:
             print(f"  session {r['session']} failed: {r.get('error')}")
     if ok:
+        if all("page_seconds" in r for r in ok):
+            pages = [r["page_seconds"] for r in ok]
+            print(f"  page served (its notebook run unless preheated): median {statistics.median(pages):.1f} s, "
+                  f"max {max(pages):.1f} s")
         tables = [r["table_seconds"] for r in ok]
         clicks = [r["click_seconds"] for r in ok]
         print(f"  time to the table: median {statistics.median(tables):.1f} s, max {max(tables):.1f} s")
@@ -194,18 +346,23 @@ async def run(sessions: int, game: str, timeout: float, warmup: float, preheat: 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--client", choices=("websocket", "browser"), default="websocket",
+                        help="websocket clients (the server alone) or Chromium pages")
     parser.add_argument("--game", default="yukon")
     parser.add_argument("--timeout", type=float, default=300, help="seconds for all sessions")
     parser.add_argument("--warmup", type=float, default=30,
                         help="seconds to let the preheated kernels get ready before the sessions")
+    parser.add_argument("--class", dest="class_size", type=int, default=0,
+                        help="preheat this many kernels for the game as `tasks.py apps --class "
+                             "GAME=N` does for a teacher (give --warmup the time to fill them)")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start a kernel for each page load instead of using preheated ones")
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
+    if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
         return 1
-    return asyncio.run(run(args.sessions, args.game, args.timeout, args.warmup,
-                           not args.no_preheat))
+    return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, args.warmup,
+                           not args.no_preheat, args.class_size))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,40 @@
+"""The README's launch command: ``python3 tasks.py apps --class GAME=N`` for a teacher."""
+
+import json
+
+import pytest
+
+import tasks
+
+
+def test_a_class_gets_preheated_kernels_for_its_game_and_no_refill_during_the_lesson():
+    args, size = tasks.voila_arguments(["--class", "yukon=30", "--port=9000"])
+    assert size == 30
+    pools = json.loads(args[0].split("=", 1)[1])
+    assert pools == {"default": {"pool_size": 1}, "yukon.ipynb": {"pool_size": 30}}
+    assert args[1] == f"--VoilaKernelManager.fill_delay={tasks.CLASS_REFILL_SECONDS}"
+    assert args[2] == "--port=9000"          # other arguments go to Voila untouched
+
+
+def test_the_equals_form_works_too():
+    assert tasks.voila_arguments(["--class=quinto=5"])[1] == 5
+
+
+def test_without_a_class_the_arguments_pass_through():
+    assert tasks.voila_arguments(["--port=9000"]) == (["--port=9000"], 0)
+
+
+@pytest.mark.parametrize("args", [["--class"], ["--class="], ["--class", "chess=3"],
+                                  ["--class", "yukon=0"], ["--class", "yukon=x"],
+                                  ["--class", "yukon=201"], ["--class", "yukon"]])
+def test_a_bad_class_says_what_is_allowed(args):
+    with pytest.raises(ValueError) as error:
+        tasks.voila_arguments(args)
+    message = str(error.value)
+    assert "GAME=N" in message and "yukon=30" in message
+
+
+def test_bad_class_stops_before_installing_anything(capsys, monkeypatch):
+    monkeypatch.setattr(tasks, "install", lambda extra: pytest.fail("installed"))
+    assert tasks.apps(["--class", "chess=3"]) == 2
+    assert "guinote, pip_pip, pippins_aplenty, quinto, yukon" in capsys.readouterr().out
