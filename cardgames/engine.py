@@ -270,6 +270,9 @@ class Options(dict):
         except KeyError:
             raise AttributeError(name) from None
 
+    def __reduce__(self) -> tuple:
+        return (Options, (dict(self),))     # copies and pickles are made from the values
+
     def _readonly(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("options are fixed once a hand is dealt")
 

@@ -113,3 +113,17 @@ def test_named_actions_only_when_leading_is_true(game, options):
                 hand.apply(rng.choice(opened[seat]), seat)
                 continue
             hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_hands_pickle_and_deepcopy_and_play_on():
+    import copy
+    import pickle
+
+    for game in sorted(cg.GAMES):
+        hand = cg.deal(game, seed=3)
+        hand.apply(hand.legal_actions()[0])
+        for twin in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand)):
+            assert twin.history == hand.history and twin.options == hand.options
+            assert twin.options.__dict__ == hand.options.__dict__
+            twin.play_out(random.Random(1))
+            assert twin.is_over and not hand.is_over
