@@ -1,4 +1,5 @@
-"""Property tests and fuzzing (issue 10): the notation parser, the record loader, undo/redo.
+"""Property tests and fuzzing (issue 10): the notation parser, the record loader, undo/redo, and
+the soak's invariants after every action.
 
 Whatever text arrives, parsing either gives a card that prints back to the same card or raises
 a NotationError (a ValueError) that says what was wrong; a record either loads to a hand that
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import cardgames as cg
 
@@ -144,3 +145,57 @@ def test_the_loader_refuses_any_json_shape_that_is_not_a_record(value):
         cg.load(json.dumps(shape))
     except cg.RecordError:
         pass
+
+
+# The soak's invariants as properties: any player count, any combination of the listed option
+# values (the soak varies one option at a time), and any sequence of actions hypothesis picks,
+# out-of-turn declarations included. After every action every card is in exactly one place,
+# tricks are well formed, there is always a legal action before the end, and at the end the
+# points add up as the game's rules fix them (cardgames/checks.py says each total).
+
+
+@st.composite
+def deals(draw):
+    game = cg.GAMES[draw(GAME_NAMES)]
+    players = draw(st.sampled_from(sorted(game.player_counts)))
+    options = {name: draw(st.sampled_from(option.choices))
+               for name, option in sorted(game.options.items()) if len(option.choices) > 1
+               and draw(st.booleans())}
+    seed = draw(st.integers(0, 10**6))
+    try:
+        return game.deal(seed, players=players, **options), (game.name, players, options, seed)
+    except cg.SetupError:
+        # A combination the rules refuse (an option meant for another player count) is refused
+        # with a SetupError, which is all this property asks of it.
+        return None, None
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.data_too_large])
+@given(deals(), st.data())
+def test_every_action_keeps_every_invariant(dealt, data):
+    from collections import Counter
+
+    from cardgames.checks import problems
+    from cardgames.engine import iter_cards
+
+    hand, where = dealt
+    event("refused set-up" if hand is None else f"dealt {where[0]}")
+    if hand is None:
+        return
+    deck = Counter(iter_cards(hand))
+    while not hand.is_over:
+        found = problems(hand, deck)
+        assert found == [], f"{where} after {len(hand.history)} actions: {found}"
+        open_now = hand.open_actions_by_seat()
+        seats = sorted(open_now)
+        # Mostly the player to move; now and then a seat's out-of-turn call or marriage.
+        if seats and data.draw(st.integers(0, 3)) == 0:
+            seat = data.draw(st.sampled_from(seats))
+            hand.apply(data.draw(st.sampled_from(open_now[seat])), seat)
+        else:
+            legal = hand.legal_actions()
+            assert legal, f"{where}: no legal action before the end"
+            hand.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+    assert problems(hand, deck) == [], where
+    event("played to the end")
