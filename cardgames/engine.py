@@ -786,7 +786,8 @@ class Hand:
     # -- the mechanics every game shares ---------------------------------------------------------
 
     def play_card(self, seat: int, card: Card) -> None:
-        """Play a card to the trick; finish the trick when everyone has played."""
+        """Play a card to the trick; finish the trick when everyone has played. (``play_out``
+        does the same inline: change both together.)"""
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
