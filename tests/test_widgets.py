@@ -494,3 +494,19 @@ def test_the_record_button_gives_a_player_only_what_his_seat_saw(game):
     watching = Table(game, seed=4, seat=None, opponents="random")
     watching.record_button.click()
     assert cg.load(watching.record_box.value).history == watching.hand.history
+
+
+def test_a_deal_made_from_code_redraws_the_whole_table_message_line_included():
+    # A teacher's notebook cell: table.new_deal(...) for the deal set up before class.
+    table = Table("yukon", seed=1)
+    table.new_deal("yukon", seed=42, players=3)
+    assert "seed 42" in table.header.value and "3 players" in table.header.value
+    assert "A new hand of Yukon (seed 42)" in table.message.value
+
+
+def test_a_bad_deal_from_code_raises_and_the_table_keeps_its_hand():
+    table = Table("yukon", seed=1)
+    before = (table.hand.hands, table.header.value, table.message.value)
+    with pytest.raises(cg.SetupError, match="seat must be"):
+        table.new_deal("yukon", seed=42, seat=7)
+    assert (table.hand.hands, table.header.value, table.message.value) == before

@@ -392,7 +392,13 @@ class Table:
                  match: bool = False, target: int | None = None, auto: bool | None = None,
                  hands: Sequence[Any] | None = None, stock: Any = None,
                  dealer: int | None = None, **options: Any) -> None:
-        """Deal (or start a match) and show it. The widgets stay; their traits change."""
+        """Deal (or start a match) and show it. The widgets stay; their traits change.
+
+        Called from code, a bad deal raises (``SetupError`` saying what is allowed) and the table
+        keeps its hand; from the table's own controls it is shown in the message line."""
+        direct = not self._busy
+        if direct:
+            self._pending = []
         game = get_game(game if game is not None else self.game_select.value)
         if seed is None and hands is None:
             seed = random.SystemRandom().randrange(1, 10**6)
@@ -440,6 +446,9 @@ class Table:
                    ], record=False)
         if self.auto_box.value:
             self._run_computers()
+        if direct and self._ready:
+            self.refresh()
+            self._show_pending()
 
     def _sync_controls(self, game: Game, hand: Hand, players: int | None, seat: int | None,
                        options: dict[str, Any], match: bool, target: int | None) -> None:
