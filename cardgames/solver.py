@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-from .cards import Card, Rank, Suit
+from .cards import ALL_CARDS, Card, Rank, Suit
 from .engine import Hand, Move, Phase, Trick
 
 #: Attributes of a hand that never change what can happen from here on.
@@ -50,18 +50,22 @@ DRAWING_GAMES = {"yukon", "pip_pip", "guinote"}
 class CardFacts:
     """What the search may assume about a game's cards, where its rules allow it.
 
-    ``strength`` ranks the cards within a suit (who wins between two cards of one suit) and
-    ``points`` is what a card counts in a trick. A card without points must matter only through
+    ``strength`` ranks the cards within a suit: whether a card beats another depends on their
+    suits and, within one suit, on that strength alone (the trump beats another suit whatever
+    the ranks). ``points`` is what a card counts in a trick. A card without points must matter only through
     its suit and that strength: then two such cards of one suit with no other card between them
     still in play are interchangeable, and a position may name each by its order among the cards
     still in play (a 3 and a 5 with the 4s gone are "the two lowest"). ``most`` bounds the points
-    a seat can still add (the cards still in play and the calls it can still make). The last
-    trick scores its cards (``trick_points``) and nothing else.
+    a seat can still add (the cards still in play and the calls it can still make); ``fixed``
+    tells whether the trump can still change by anyone but that seat. The last trick scores its
+    cards (``trick_points``) and nothing else, and what a seat may play to a trick depends on
+    its hand and the card led alone.
     """
 
     strength: dict[Rank, int]
     points: Callable[[Card], int]
     most: Callable[[Hand, int], int]
+    fixed: Callable[[Hand, int], bool]
 
 
 def _pip_pip_most(hand: Hand, seat: int) -> int:
@@ -86,6 +90,23 @@ def _pip_pip_most(hand: Hand, seat: int) -> int:
     return total
 
 
+def _pip_pip_fixed(hand: Hand, seat: int) -> bool:
+    """Pip-Pip!: no call waiting to change the trump, no stock to draw from, and no other seat
+    holding a King and Queen of one suit it may still call."""
+    from .games import pip_pip
+
+    if hand.stock_size or getattr(hand, "next_trump", None) is not None:
+        return False
+    for other, cards in enumerate(hand.hands):
+        if other != seat:
+            paired = hand.exposed(other)
+            for king in dict.fromkeys(c for c in cards if c.rank is Rank.KING):
+                queen = pip_pip.QUEEN[king.suit]
+                if cards.count(king) > paired.count(king) and cards.count(queen) > paired.count(queen):
+                    return False
+    return True
+
+
 def card_facts(game: str) -> CardFacts | None:
     """The :class:`CardFacts` of a game, or None where the search assumes nothing."""
     if game == "pip_pip":
@@ -93,7 +114,7 @@ def card_facts(game: str) -> CardFacts | None:
         # beyond their rank and points (both carry points).
         from .games import pip_pip
 
-        return CardFacts(pip_pip.STRENGTH, pip_pip.card_points, _pip_pip_most)
+        return CardFacts(pip_pip.STRENGTH, pip_pip.card_points, _pip_pip_most, _pip_pip_fixed)
     return None
 
 
@@ -190,6 +211,16 @@ class _Search:
         self.keep_score = root.game.name not in SCORE_FREE_GAMES
         self.names = _key_names(root)
         self.facts = card_facts(root.game.name)
+        if self.facts is not None:
+            # By card index: suit and strength (16 * suit + strength), and the card's own name
+            # if it carries points (else 0).
+            strength, points = self.facts.strength, self.facts.points
+            self.rank_in_suit = [16 * c.suit + strength[c.rank] if c.suit is not None else 0
+                                 for c in ALL_CARDS]
+            self.tag = [c.index + 1 if c.suit is not None and points(c) else 0 for c in ALL_CARDS]
+            # Nobody else can change the trump from the start: nor later (cards only leave the
+            # hands), except by what waits for a lead (never in mid-trick).
+            self.calm = self.facts.fixed(root, self.unit)
 
     def value(self, hand: Hand, alpha: int, beta: int) -> int:
         """Points ``unit`` gains from here to the end, searched in the window (alpha, beta):
@@ -200,15 +231,16 @@ class _Search:
         unit = self.unit
         start = hand.score[unit]
         # A seat with a single choice makes it here, without a node of its own.
-        actions = hand.legal_actions()
-        while len(actions) == 1:
-            if self.facts is not None and hand.trick and \
-                    sum(map(len, hand.hands)) + len(hand.trick) == hand.seats:
-                return hand.score[unit] - start + self.last_trick(hand)
+        while True:
+            if self.facts is not None and hand.trick and len(hand.hands[hand.to_move]) <= 2:
+                gained = hand.score[unit] - start
+                return gained + self.finish(hand, alpha - gained, beta - gained)
+            actions = hand.legal_actions()
+            if len(actions) != 1:
+                break
             hand.apply(actions[0])
             if hand.to_move is None:
                 return hand.score[unit] - start
-            actions = hand.legal_actions()
         gained = hand.score[unit] - start
         alpha -= gained
         beta -= gained
@@ -227,7 +259,7 @@ class _Search:
         elif self.facts is not None:
             if key is not None:
                 # Nobody loses points, and nobody gains more than is left to win.
-                lower, upper = 0, self.facts.most(hand, unit)
+                lower, upper = self.sure(hand, hand.hands[unit]), self.facts.most(hand, unit)
             else:
                 lower, upper = self.settled(hand)
         if lower >= beta or lower == upper:
@@ -273,11 +305,11 @@ class _Search:
     def settled(self, hand: Hand) -> tuple[int, int]:
         """Bounds on what ``unit`` gains from here, in mid-trick (with :class:`CardFacts`).
 
-        A trick the unit cannot take any more (its card, played or to come, cannot beat the
-        winning one) gives away its cards. A trick it is winning and nobody left can take from
-        it is its own; it then leads, one by one, its cards that nobody can beat, each taking a
-        card from every other hand (at least the ones with the fewest points)."""
-        unit, trick, hands, seats = self.unit, hand.trick, hand.hands, hand.seats
+        A trick the unit cannot take (its card, played or to come, cannot beat the winning one)
+        gives away its cards. A trick the unit takes for sure (its card wins and nobody else to
+        play can beat it) is its own; it then leads, one by one, its cards that nobody can beat,
+        each taking a card from every other hand (at least the ones with the fewest points)."""
+        unit, trick, hands = self.unit, hand.trick, hand.hands
         points, winning = self.facts.points, hand.trick_winner
 
         def beats(plays: list[tuple[int, Card]], seat: int, card: Card) -> bool:
@@ -285,57 +317,158 @@ class _Search:
             return plays[winning(plays)][0] == seat
 
         played = {seat for seat, _ in trick}
-        to_come = [seat for seat in range(seats) if seat not in played]
+        to_come = [seat for seat in range(hand.seats) if seat not in played and seat != unit]
         in_trick = sum([points(c) for _, c in trick])
-        if unit in to_come:
-            if any(beats(trick, unit, card) for card in hands[unit]):
+        if unit in played:
+            if trick[winning(trick)][0] != unit:
+                lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come])
+                return self.sure(hand, hands[unit]), self.facts.most(hand, unit) - lost
+            if any(beats(trick, seat, card) for seat, card in self.strongest(hand, to_come)):
                 return 0, 10**9
-            lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come])
-            return 0, self.facts.most(hand, unit) - lost
-        if trick[winning(trick)][0] != unit:
-            lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come])
-            return 0, self.facts.most(hand, unit) - lost
-        if any(beats(trick, seat, card) for seat in to_come for card in hands[seat]):
-            return 0, 10**9
-        others = [seat for seat in range(seats) if seat != unit]
-        top = [card for card in hands[unit]
-               if not any(beats([(unit, card)], seat, c) for seat in others for c in hands[seat])]
-        least = in_trick + sum([points(c) for c in top])
+            least = in_trick + self.cashed(hand, hands[unit], to_come)
+            return least, self.facts.most(hand, unit)
+        mine = hand.playable(unit)
+        winners = [card for card in mine if beats(trick, unit, card)]
+        if not winners:
+            lost = in_trick + sum([min([points(c) for c in hands[seat]]) for seat in to_come]) \
+                + min([points(c) for c in mine])
+            later = [card for card in hands[unit] if card not in mine]   # kept for later
+            return self.sure(hand, later), self.facts.most(hand, unit) - lost
+        least = 0
+        threats = self.strongest(hand, to_come)
+        for card in winners:
+            plays = trick + [(unit, card)]
+            if not any(beats(plays, seat, c) for seat, c in threats):
+                rest = list(hands[unit])
+                rest.remove(card)
+                least = max(least, in_trick + points(card) + self.cashed(hand, rest, to_come))
+        return least, 10**9
+
+    def sure(self, hand: Hand, cards: list[Card]) -> int:
+        """The least the unit takes with those of ``cards`` (its own, for the tricks after the
+        one under way) that win whatever is led and played after them, once the trump can no
+        longer change: each takes a trick, and a card from every other hand."""
+        if not (self.calm and hand.trick) and not self.facts.fixed(hand, self.unit):
+            return 0
+        unit, winning = self.unit, hand.trick_winner
+        others = [seat for seat in range(hand.seats) if seat != unit]
+        threats = self.strongest(hand, others)
+        count, least = 0, 0
+        for card in cards:
+            if all(winning([(unit, card), threat]) == 0 and winning([threat, (unit, card)]) == 1
+                   for threat in threats):
+                count += 1
+                least += self.facts.points(card)
+        if count:
+            points = self.facts.points
+            for seat in others:
+                least += sum(sorted([points(c) for c in hand.hands[seat]])[:count])
+        return least
+
+    def strongest(self, hand: Hand, seats: list[int]) -> list[tuple[int, Card]]:
+        """The strongest card of each suit in the hands of ``seats``, with a seat holding it:
+        if none of them can beat a card, no card of theirs can (see :class:`CardFacts`)."""
+        strength = self.facts.strength
+        best: dict[Any, tuple[int, Card]] = {}
+        for seat in seats:
+            for card in hand.hands[seat]:
+                held = best.get(card.suit)
+                if held is None or strength[card.rank] > strength[held[1].rank]:
+                    best[card.suit] = (seat, card)
+        return list(best.values())
+
+    def cashed(self, hand: Hand, cards: list[Card], to_come: list[int]) -> int:
+        """The least the unit takes by leading, one by one, those of ``cards`` nobody else can
+        beat, once it has won the trick under way (``to_come``: the seats yet to play to it,
+        whose card then comes to the unit too)."""
+        points, winning = self.facts.points, hand.trick_winner
+        others = [seat for seat in range(hand.seats) if seat != self.unit]
+        threats = self.strongest(hand, others)
+        top = []
+        for card in cards:
+            lead = [(self.unit, card)]
+            if all(winning(lead + [threat]) == 0 for threat in threats):
+                top.append(card)
+        least = sum([points(c) for c in top])
         for seat in others:
             taken = len(top) + (seat in to_come)
-            least += sum(sorted([points(c) for c in hands[seat]])[:taken])
-        most = self.facts.most(hand, unit) if len(top) == len(hands[unit]) else 10**9
-        return least, most
+            least += sum(sorted([points(c) for c in hand.hands[seat]])[:taken])
+        return least
 
-    def last_trick(self, hand: Hand) -> int:
-        """The points ``unit`` takes in the last trick, under way, everyone holding at most the
-        card he must play to it (with :class:`CardFacts`: the trick's cards are all it scores)."""
-        plays = list(hand.trick)
+    def finish(self, hand: Hand, alpha: int, beta: int) -> int:
+        """What ``unit`` gains from the trick under way and the last one, if one is left after
+        it (with :class:`CardFacts`): the choices left to the seats still to play to this trick
+        are searched on lists of cards, and the last trick, all of whose cards are then forced,
+        is counted without being played."""
+        unit, side, seats = self.unit, hand.side, hand.seats
+        winning, scoring, hands = hand.trick_winner, hand.trick_points, hand.hands
+        order: list[int] = []
         seat = hand.to_move
-        while len(plays) < hand.seats:
-            plays.append((seat, hand.hands[seat][0]))
+        while len(hand.trick) + len(order) < seats:
+            order.append(seat)
             seat = hand.next_seat(seat)
-        winner = plays[hand.trick_winner(plays)][0]
-        return hand.trick_points(plays, winner) if hand.side(winner) == self.unit else 0
+        options = [list(dict.fromkeys(hand.playable(seat))) for seat in order]
+        mine = [side(hand.controller(seat)) == unit for seat in order]
+
+        def taken(plays: list[tuple[int, Card]]) -> tuple[int, int]:
+            """The points the unit takes in a whole trick, and the trick's winner."""
+            winner = plays[winning(plays)][0]
+            return (scoring(plays, winner) if side(winner) == unit else 0), winner
+
+        def search(i: int, plays: list[tuple[int, Card]], alpha: int, beta: int) -> int:
+            if i == len(order):
+                gain, winner = taken(plays)
+                chosen = dict(plays[-len(order):])
+                left = {}
+                for seat, cards in enumerate(hands):
+                    cards = list(cards)
+                    if seat in chosen:
+                        cards.remove(chosen[seat])
+                    if cards:
+                        left[seat] = cards[0]
+                if left:
+                    last, seat = [], winner
+                    for _ in range(seats):
+                        last.append((seat, left[seat]))
+                        seat = hand.next_seat(seat)
+                    gain += taken(last)[0]
+                return gain
+            self.nodes += 1
+            seat, maximising = order[i], mine[i]
+            best = -10**9 if maximising else 10**9
+            for card in options[i]:
+                v = search(i + 1, plays + [(seat, card)], alpha, beta)
+                if maximising:
+                    best = max(best, v)
+                    alpha = max(alpha, best)
+                else:
+                    best = min(best, v)
+                    beta = min(beta, best)
+                if alpha >= beta:
+                    break
+            return best
+
+        return search(0, list(hand.trick), alpha, beta)
 
     def key(self, hand: Hand) -> tuple:
         """The position between tricks as the table knows it (see :func:`position_key`). With
-        the game's :class:`CardFacts`, a card without points is named by its suit and its
-        order among the cards of that suit still in play, so that positions differing only in
-        which small cards have gone meet."""
-        facts = self.facts
-        if facts is None:
+        the game's :class:`CardFacts`, a card is named by its suit and its order among the cards
+        of that suit still in play (and a card with points by its own name too), so that
+        positions differing only in which small cards have gone meet."""
+        if self.facts is None:
             return position_key(hand, self.keep_score, self.names)
-        strength, points = facts.strength, facts.points
-        stock = hand.stock
-        live: dict[Any, set[int]] = {}
-        for cards in hand.hands + [stock]:
-            for c in cards:
-                live.setdefault(c.suit, set()).add(strength[c.rank])
-        order = {suit: {s: i for i, s in enumerate(sorted(found))} for suit, found in live.items()}
+        hands, rank, tag = hand.hands, self.rank_in_suit, self.tag
+        stock = hand.stock if hand.stock_size else []
+        dense: dict[int, int] = {}
+        suit, n = -1, 0
+        for k in sorted({rank[c.index] for h in hands for c in h} | {rank[c.index] for c in stock}):
+            if k >> 4 != suit:
+                suit, n = k >> 4, 0
+            dense[k] = ((k >> 4 << 4) + n) << 6
+            n += 1
 
         def name(c: Card) -> int:
-            return (c.suit * 16 + order[c.suit][strength[c.rank]]) * 64 + (c.index + 1 if points(c) else 0)
+            return dense[rank[c.index]] + tag[c.index]
 
         state = hand.__dict__
         parts: list[Any] = [tuple([tuple(sorted([name(c) for c in h])) for h in hand.hands]),
