@@ -20,7 +20,9 @@ CSS = """
 .cg-table .cg-seat { border: 1px solid #ccc; border-radius: 6px; padding: 2px 6px; background: #f7faf7; }
 .cg-table .cg-seat.cg-to-move { border: 2px solid #2e7d32; background: #eef7ee; }
 .cg-table .cg-trick { background: #1f6f3f; color: #fff; border-radius: 10px; padding: 6px; min-height: 4em; }
-.cg-table .cg-trick .cg-slot { background: #2a8450; border-radius: 6px; padding: 2px 6px; margin: 2px; text-align: center; }
+.cg-table .cg-trick { text-align: center; }
+.cg-table .cg-trick-row { display: flex; flex-flow: row wrap; justify-content: center; }
+.cg-table .cg-trick .cg-slot { background: #2a8450; border-radius: 6px; padding: 2px 6px; margin: 2px; text-align: center; min-width: 5em; }
 .cg-table .cg-message { font-size: 1.05em; min-height: 1.6em; }
 .cg-table .cg-error { color: #b00020; font-weight: bold; }
 .cg-table table.cg-sheet td, .cg-table table.cg-sheet th { padding: 1px 6px; }

@@ -164,12 +164,9 @@ class Table:
 
         # seats, trick, cards, actions
         self.seat_boxes: list[widgets.HTML] = []
-        self.trick_slots: list[widgets.HTML] = []
-        self.trick_title = W.HTML()
-        self.trick_row = W.HBox(layout=W.Layout(flex_flow="row wrap", justify_content="center"))
-        self.last_trick = W.HTML()
-        self.trick_box = W.VBox([self.trick_title, self.trick_row, self.last_trick],
-                                layout=W.Layout(grid_area="trick", align_items="center"))
+        # The trick is one HTML widget (its title, a slot per seat, the last trick): a click
+        # redraws it with one message instead of one per slot.
+        self.trick_box = W.HTML(layout=W.Layout(grid_area="trick"))
         self.trick_box.add_class("cg-trick")
         self.arena = W.GridBox(layout=W.Layout(grid_gap="6px", width="100%"))
         self.arena.add_class("cg-arena")
@@ -312,9 +309,6 @@ class Table:
             box.add_class("cg-seat")
             box.add_class(f"cg-seat-{seat}")
             self.seat_boxes.append(box)
-            slot = widgets.HTML(layout=widgets.Layout(min_width="5em"))
-            slot.add_class("cg-slot")
-            self.trick_slots.append(slot)
 
     def __repr__(self) -> str:
         return f"<Table: {self.hand!r}, seat {self.seat}>"
@@ -901,7 +895,6 @@ class Table:
             self.arena.layout.grid_template_areas = areas
             self.arena.layout.grid_template_columns = columns
             self.arena.children = tuple(self.seat_boxes[:n]) + (self.trick_box,)
-        self.trick_row.children = tuple(self.trick_slots[:n])
 
     def refresh(self) -> None:
         """Bring every widget up to date with the hand (traits only; no widget is created)."""
@@ -1065,30 +1058,30 @@ class Table:
         order = [(leader + i) % n for i in range(n)]
         winner = finished.winner if showing_last else (hand.current_winner() if current else None)
         played = dict((s, c) for s, c in plays)
-        for seat in range(n):
-            slot = self.trick_slots[seat]
+        slots = []
+        for seat in order:
             card = played.get(seat)
             face = rt.card_face_html(card, four) if card is not None else "<span>·</span>"
             mark = ""
             if winner == seat:
                 mark = " ✔ won" if showing_last else " ★ winning"
-            slot.value = (f'<div style="text-align:center"><small>{escape(names[seat])}'
-                          f'{escape(mark)}</small><br>{face}</div>')
-        self.trick_row.children = tuple(self.trick_slots[s] for s in order)
+            slots.append(f'<div class="cg-slot"><small>{escape(names[seat])}{escape(mark)}'
+                         f'</small><br>{face}</div>')
         if showing_last:
-            self.trick_title.value = (f"<b>Trick {finished.number}</b> (finished): "
-                                      f"{escape(names[finished.winner])} won {finished.points} points")
+            title = (f"<b>Trick {finished.number}</b> (finished): "
+                     f"{escape(names[finished.winner])} won {finished.points} points")
         elif current:
-            self.trick_title.value = f"<b>Trick {hand.trick_number}</b>"
+            title = f"<b>Trick {hand.trick_number}</b>"
         else:
-            self.trick_title.value = f"<b>{escape(hand.phase.value.capitalize())}</b>" \
+            title = f"<b>{escape(hand.phase.value.capitalize())}</b>" \
                 if hand.phase is not Phase.PLAY else "<b>Trick 1</b>: nothing played yet"
+        last = ""
         if finished is not None and not showing_last:
-            self.last_trick.value = ("<small>Last trick: " + escape(
-                rt.trick_cards_text(finished.cards, names)) + f" — won by "
-                f"{escape(names[finished.winner])}</small>")
-        else:
-            self.last_trick.value = ""
+            last = ("<small>Last trick: " + escape(rt.trick_cards_text(finished.cards, names))
+                    + f" — won by {escape(names[finished.winner])}</small>")
+        self.trick_box.value = (f'<div class="cg-trick-title">{title}</div>'
+                                f'<div class="cg-trick-row">{"".join(slots)}</div>'
+                                f'<div class="cg-last-trick">{last}</div>')
 
     # -- conveniences for notebooks and tests ---------------------------------------------------------
 
@@ -1124,7 +1117,7 @@ class Table:
         walk(self.widget)
         for box, _controls in self._option_boxes.values():
             walk(box)
-        for extra in self.card_buttons + self.action_buttons + self.seat_boxes + self.trick_slots:
+        for extra in self.card_buttons + self.action_buttons + self.seat_boxes:
             walk(extra)
         return list(seen.values())
 
