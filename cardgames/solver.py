@@ -14,7 +14,18 @@ max^n).
 The search is exact: alpha-beta over ``hand.copy()`` + ``apply`` with a transposition table
 keyed on the position (the cards in each hand, the trick, the stock, whose turn, the game's own
 state such as the trump or the reaches, and the score where the game's end depends on it).
-Drawing from a stock is no chance event here: the stock's order is known.
+Drawing from a stock is no chance event here: the stock's order is known. A seat with one
+legal action plays it without a node of its own.
+
+Where the search may assume more about a game's cards (:class:`CardFacts`; Pip-Pip!, where
+the paranoid search grows fastest with the table), it also uses what those facts prove, never
+changing a value: two small cards of a suit with no card between them left elsewhere are one
+choice; positions are named by the order of the cards still in play, so that they meet more
+often; every position has bounds (nobody loses points; nobody gains more than is left; a trick
+the unit can no longer take gives its cards away; a trick it is sure to take, and its cards
+that nobody can beat once the trump can no longer change, count for it); the last two tricks
+are searched on lists of cards; and the actions are tried in a trick-aware order (the cards
+after which the trick goes the mover's way first).
 
 What it leaves out: out-of-turn actions (a Pip-Pip call after one's own play, a partner's
 marriage in Guinote) are not searched; the lines assume nobody takes them. Named actions of the
