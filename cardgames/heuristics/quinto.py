@@ -72,14 +72,20 @@ def _joker_to_partner(s: Situation):
     return None
 
 
+_LADDERS: dict[tuple[Card, ...], list[Card]] = {}
+
+
 def _unseen_higher(s: Situation, card: Card) -> bool:
     """Is a card above ``card`` still out: neither played nor in the seat's own hand?"""
     top = s.memo.get("top unseen")
     if top is None:
-        gone = set(s.seen_cards()) | set(s.view.hand) | set(s.hand)
-        top = s.memo["top unseen"] = max(
-            (STRENGTH[c.index] for c in s.table.deck(s.table.players, s.table.options, None)
-             if c not in gone), default=-2)
+        deck = s.table.deck(s.table.players, s.table.options, None)
+        ladder = _LADDERS.get(deck)
+        if ladder is None:
+            ladder = _LADDERS[deck] = sorted(deck, key=lambda c: -STRENGTH[c.index])
+        gone = set(s.seen_cards())
+        gone.update(s.view.hand, s.hand)
+        top = s.memo["top unseen"] = next((STRENGTH[c.index] for c in ladder if c not in gone), -2)
     return top > STRENGTH[card.index]
 
 
