@@ -421,6 +421,19 @@ class _Search:
         options = [list(dict.fromkeys(hand.playable(seat))) for seat in order]
         mine = [side(hand.controller(seat)) == unit for seat in order]
 
+        # After this trick: the card each seat keeps for the last one, if any (a seat still to
+        # play keeps the card it does not play), and the seats in order from each leader.
+        kept = {seat: cards[0] for seat, cards in enumerate(hands) if seat not in order and cards}
+        other = [{cards[0]: cards[-1], cards[-1]: cards[0]} if len(cards) == 2 else None
+                 for cards in (hands[seat] for seat in order)]
+        rounds = []
+        for first in range(seats):
+            seat, round_ = first, []
+            for _ in range(seats):
+                round_.append(seat)
+                seat = hand.next_seat(seat)
+            rounds.append(round_)
+
         def taken(plays: list[tuple[int, Card]]) -> tuple[int, int]:
             """The points the unit takes in a whole trick, and the trick's winner."""
             winner = plays[winning(plays)][0]
@@ -429,20 +442,11 @@ class _Search:
         def search(i: int, plays: list[tuple[int, Card]], alpha: int, beta: int) -> int:
             if i == len(order):
                 gain, winner = taken(plays)
-                chosen = dict(plays[-len(order):])
-                left = {}
-                for seat, cards in enumerate(hands):
-                    cards = list(cards)
-                    if seat in chosen:
-                        cards.remove(chosen[seat])
-                    if cards:
-                        left[seat] = cards[0]
-                if left:
-                    last, seat = [], winner
-                    for _ in range(seats):
-                        last.append((seat, left[seat]))
-                        seat = hand.next_seat(seat)
-                    gain += taken(last)[0]
+                if kept or other[0] is not None:
+                    left = dict(kept)
+                    for j, (seat, card) in enumerate(plays[-len(order):]):
+                        left[seat] = other[j][card]
+                    gain += taken([(seat, left[seat]) for seat in rounds[winner]])[0]
                 return gain
             self.nodes += 1
             seat, maximising = order[i], mine[i]
