@@ -262,7 +262,7 @@ class Options(dict):
 
     def __init__(self, values: dict[str, Any] | None = None) -> None:
         super().__init__(values or {})
-        self.__dict__.update(self)
+        self.__dict__.update((k, v) for k, v in self.items() if not hasattr(dict, k))
 
     def __getattr__(self, name: str) -> Any:
         try:

@@ -127,6 +127,7 @@ KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
 QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}
 SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in SUITS}
 MARRIAGES = {suit: Action("marriage", suit) for suit in SUITS}
+NO_SEVEN = {suit: f"you do not hold the 7 of trumps ({SEVENS[suit].label})" for suit in SUITS}
 SWAP = Action("swap-seven")
 CLAIM = Action("claim")
 TUTE = Action("tute")
@@ -488,7 +489,7 @@ class GuinoteHand(Hand):
             return ("the pinta is no longer under the stock: the 7 is exchanged only while the "
                     "pinta lies there")
         if seven not in self.hands[seat]:
-            return f"you do not hold the 7 of trumps ({seven.label})"
+            return NO_SEVEN[self.trump]    # (asked at every lead: the words are made once)
         if self.trick:
             return "the exchange is made between tricks, before the next card is led"
         if self.seven_drawn_late:
