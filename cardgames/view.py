@@ -189,7 +189,7 @@ class SeatView:
     __slots__ = ("seat", "hand_class", "_live", "_public", "_copy", "_copied_at")
 
     def __init__(self, hand: Hand, seat: int):
-        if seat.__class__ is not int or not 0 <= seat < hand.seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.seats:
             raise ValueError(f"there is no seat {seat!r} at this table (seats 0 to {hand.seats - 1})")
         self._live = hand
         self.seat = seat

@@ -182,3 +182,10 @@ def test_a_seat_view_keeps_private_what_is_not_public():
     second = hand.legal_actions()[0]
     hand.apply(second)
     assert window.history == [(0, None), (1, second)]
+
+
+def test_a_seat_view_is_only_for_a_seat_at_the_table():
+    hand = cg.deal("yukon", seed=1)
+    for bad in (4, -1, True, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            SeatView(hand, bad)
