@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-from .cards import ALL_CARDS, Card, Rank, Suit
+from .cards import ALL_CARDS, Card, Rank
 from .engine import Hand, Move, Phase, Trick
 
 #: Attributes of a hand that never change what can happen from here on.
@@ -63,14 +63,14 @@ class CardFacts:
 
     ``strength`` ranks the cards within a suit: whether a card beats another depends on their
     suits and, within one suit, on that strength alone (the trump beats another suit whatever
-    the ranks). ``points`` is what a card counts in a trick. A card without points must matter only through
-    its suit and that strength: then two such cards of one suit with no other card between them
-    still in play are interchangeable, and a position may name each by its order among the cards
-    still in play (a 3 and a 5 with the 4s gone are "the two lowest"). ``most`` bounds the points
-    a seat can still add (the cards still in play and the calls it can still make); ``fixed``
-    tells whether the trump can still change by anyone but that seat. The last trick scores its
-    cards (``trick_points``) and nothing else, and what a seat may play to a trick depends on
-    its hand and the card led alone.
+    the ranks). ``points`` is what a card counts in a trick. A card without points must matter
+    only through its suit and that strength: then two such cards of one suit with no other card
+    between them still in play are interchangeable, and a position may name each by its order
+    among the cards still in play (a 3 and a 5 with the 4s gone are "the two lowest"). ``most``
+    bounds the points a seat can still add (the cards still in play and the calls it can still
+    make); ``fixed`` tells whether the trump can no longer change but by that seat's own call.
+    The last trick scores its cards (``trick_points``) and nothing else, its winner leads the
+    next, and what a seat may play to a trick depends on its hand and the card led alone.
     """
 
     strength: dict[Rank, int]
@@ -86,7 +86,8 @@ def _pip_pip_most(hand: Hand, seat: int) -> int:
 
     points = pip_pip.card_points
     stock = hand.stock if hand.stock_size else []
-    total = sum([points(c) for h in hand.hands for c in h]) + sum([points(c) for _, c in hand.trick])
+    total = sum([points(c) for h in hand.hands for c in h]) + \
+        sum([points(c) for _, c in hand.trick])
     mine = hand.hands[seat] + stock
     kings = [c for c in mine if c.rank is Rank.KING]
     if kings:
@@ -94,7 +95,8 @@ def _pip_pip_most(hand: Hand, seat: int) -> int:
         paired = hand.exposed(seat)
         for king in dict.fromkeys(kings):
             queen = pip_pip.QUEEN[king.suit]
-            pairs = min(kings.count(king) - paired.count(king), mine.count(queen) - paired.count(queen))
+            pairs = min(kings.count(king) - paired.count(king),
+                        mine.count(queen) - paired.count(queen))
             total += pip_pip.CALL_POINTS * max(pairs, 0)
     elif stock:
         total += sum([points(c) for c in stock])
@@ -113,7 +115,8 @@ def _pip_pip_fixed(hand: Hand, seat: int) -> bool:
             paired = hand.exposed(other)
             for king in dict.fromkeys(c for c in cards if c.rank is Rank.KING):
                 queen = pip_pip.QUEEN[king.suit]
-                if cards.count(king) > paired.count(king) and cards.count(queen) > paired.count(queen):
+                if cards.count(king) > paired.count(king) and \
+                        cards.count(queen) > paired.count(queen):
                     return False
     return True
 
@@ -600,7 +603,8 @@ def solve(hand: Hand, *, max_nodes: int | None = None, time_limit: float | None 
         gained = child.score[unit] - hand.score[unit]
         found[action] = gained + search.value(child, -10**9, 10**9)
     # A card that comes to the same as another is worth the same.
-    values = {action: found[same.get(action, action)] for action in dict.fromkeys(hand.legal_actions())}
+    values = {action: found[same.get(action, action)]
+              for action in dict.fromkeys(hand.legal_actions())}
     solution = Solution(unit, values, search.nodes, time.perf_counter() - started, hand.partnerships)
     if line:
         solution.line = principal_line(hand, search)
