@@ -107,6 +107,7 @@ class RuleOfThumbPlayer:
         return self._rng
 
     def _get_rng(self) -> random.Random:
+        """How the rules get the generator: they call this only if a rule needs chance."""
         return self.rng
 
     def advise(self, view: View | SeatView) -> Advice:
