@@ -19,8 +19,10 @@ The interface every player keeps:
 ``"rule-of-thumb"`` (:class:`RuleOfThumbPlayer`)
     The first of a game's short named rules of thumb that applies (``cardgames.heuristics``);
     its ``advise`` names the rule and gives the reason, for the table's hint button.
-``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``)
-    Information-set Monte Carlo tree search over deals of the unseen cards.
+``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``,
+``rollout="rules"``, ``epsilon=0.1``)
+    Information-set Monte Carlo tree search over deals of the unseen cards, each played out by
+    the rules of thumb.
 
 ``step(hand, players)`` lets them act once (out-of-turn declarations first, then the seat to
 move, through ``hand.controller``: Quinto's dummy is played by its declarer) and
@@ -139,11 +141,15 @@ class SearchPlayer:
 
     Each iteration deals the cards this seat has not seen at random (``view.sample``), walks
     one shared tree of actions by UCB (counting how often each action was available), plays the
-    rest of the hand out at random, and credits every action on the path with the margin its
-    side (or seat) gained: its points minus the average of the others', from this move to the
-    end of the hand. It plays the most visited action. It never looks at hidden cards: all it
-    gets is the seat's view.
+    rest of the hand out, and credits every action on the path with the margin its side (or
+    seat) gained: its points minus the average of the others', from this move to the end of the
+    hand. It plays the most visited action. It never looks at hidden cards: all it gets is the
+    seat's view.
 
+    ``rollout="rules"`` (the default) plays the rest of each sampled deal by the rules of thumb,
+    every seat on its own sampled cards (a guess, not the real hidden cards), with a random legal
+    action instead at rate ``epsilon``; ``rollout="random"`` plays it out at random (about three
+    times as many playouts a second, but a much weaker guide: see ``benchmarks/README.md``).
     ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
     time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
     follow the rules of thumb, and the simulated players take every one offered (declaring
@@ -156,8 +162,13 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
-                 time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True):
+                 time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True,
+                 rollout: str = "rules", epsilon: float = 0.1):
+        if rollout not in ("rules", "random"):
+            raise ValueError(f"rollout is 'rules' or 'random', not {rollout!r}")
         self.rng = random.Random(seed)
+        self.rollout = rollout
+        self.epsilon = epsilon
         self.use_voids = use_voids
         self.iterations = iterations
         self.time_limit = time_limit
@@ -201,6 +212,8 @@ class SearchPlayer:
         start_score = list(probe.score)
         units = len(start_score)
         open_calls = probe.has_open_actions
+        guided = self.rollout == "rules"
+        epsilon = self.epsilon
         for runs in range(1, self.iterations + 1):
             state = sample(rng)
             node = root
@@ -236,11 +249,15 @@ class SearchPlayer:
                 state.apply(best_action)
                 if open_calls:
                     _take_open_actions(state)
-            # Play the rest of the hand out at random.
-            while state.to_move is not None:
-                state.apply(choice(state.legal_actions()))
-                if open_calls:
-                    _take_open_actions(state)
+            # Play the rest of the hand out: by the rules of thumb (they may read the sampled
+            # cards, which are a guess, not the real hidden ones), or at random.
+            if guided:
+                _guided_playout(state, rng, epsilon, open_calls)
+            else:
+                while state.to_move is not None:
+                    state.apply(choice(state.legal_actions()))
+                    if open_calls:
+                        _take_open_actions(state)
             gains = [state.score[u] - start_score[u] for u in range(units)]
             total = sum(gains)
             if units > 1:
@@ -253,7 +270,7 @@ class SearchPlayer:
             for child in path:
                 child.visits += 1
                 child.total += margins[child.unit]
-            if deadline is not None and runs % 8 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
         stats = {a: (n.visits, n.total / n.visits if n.visits else 0.0)
                  for a, n in root.children.items() if a in legal}
@@ -346,6 +363,29 @@ def consistent_sample(view: View, rng: random.Random, voids: dict[int, set[Suit]
                 cards[i], hand.hands[t][j] = hand.hands[t][j], card
     hand._legal = None
     return hand
+
+
+def _guided_playout(state: Hand, rng: random.Random, epsilon: float, open_calls: bool) -> None:
+    """Play a sampled deal to its end: each seat follows the rules of thumb on its own sampled
+    cards (through a :class:`SeatView` of the sampled deal), except that with probability
+    ``epsilon`` it plays a random legal action instead (so the playouts vary)."""
+    choose = heuristics.choose
+    rand = rng.random
+    choice = rng.choice
+    while True:
+        mover = state.to_move
+        if mover is None:
+            return
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        elif rand() < epsilon:
+            action = choice(legal)
+        else:
+            action = choose(SeatView(state, state.controller(mover)), rng)
+        state.apply(action)
+        if open_calls:
+            _take_open_actions(state)
 
 
 def _take_open_actions(state: Hand) -> None:
