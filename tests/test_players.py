@@ -281,3 +281,25 @@ def test_no_void_is_read_from_a_quinto_joker_or_a_pip_pip_trick():
     for _ in range(pip.seats * 2):
         pip.apply(pip.legal_actions().cards[0])
     assert revealed_voids(pip.view(0)) == {}
+
+
+@pytest.mark.parametrize("rollout", ["rules", "random"])
+def test_the_search_player_plays_out_guesses_not_the_hidden_cards(rollout):
+    # The rules-of-thumb playouts read the cards of each sampled deal: two deals that differ
+    # only in what seat 0 cannot see must still give the same choice and the same statistics.
+    mine = "AH TH 4C 9S QD"
+    deal_a = cg.deal("yukon", hands=[mine, "JS 2H 3H 5H 6H", "7H 8H 9H KH 2C",
+                                     "3C 5C 6C 7C 8C"], stock=[])
+    deal_b = cg.deal("yukon", hands=[mine, "7H 8H 9H KH 2C", "3C 5C 6C 7C 8C",
+                                     "JS 2H 3H 5H 6H"], stock=[])
+    found = []
+    for hand in (deal_a, deal_b):
+        player = SearchPlayer(seed=9, iterations=60, time_limit=None, rollout=rollout)
+        found.append((player.choose(SeatView(hand, 0)), dict(player.last_stats)))
+    assert found[0] == found[1]
+
+
+def test_the_search_player_knows_its_rollouts():
+    assert SearchPlayer(1).rollout == "rules"
+    with pytest.raises(ValueError):
+        SearchPlayer(1, rollout="solver")
