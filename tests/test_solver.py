@@ -192,15 +192,18 @@ def test_the_solver_leaves_the_hand_alone_and_honours_limits():
         solve(cg.deal("yukon", seed=1), max_nodes=50)
 
 
-@pytest.mark.parametrize("game", sorted(cg.GAMES))
-def test_the_last_four_tricks_take_under_a_second(game):
-    # Pip-Pip! with four players here: five and six, where the paranoid search grows fastest,
-    # are measured by benchmarks/solver_speed.py (on a shared machine a tighter timed test would
-    # fail for other reasons).
-    hand = cg.deal(game, seed=4, players=4 if game == "pip_pip" else None)
+@pytest.mark.parametrize("game, players", [(g, None) for g in sorted(cg.GAMES) if g != "pip_pip"]
+                         + [("pip_pip", n) for n in (4, 5, 6)])
+def test_the_last_four_tricks_are_solved_within_a_node_budget(game, players):
+    # Issue 9: the last few tricks of every game within a second. Time is measured by
+    # benchmarks/solver_speed.py, not here (a timed test fails on a busy machine); this counts
+    # positions instead, which does not depend on the machine: 50,000 positions take well
+    # under a second (this deal needs 44 to 16,072).
+    hand = cg.deal(game, seed=4, players=players)
     position = last_tricks_position(hand, 4, random.Random(4))
-    if position.to_move is not None:
-        assert solve(position, time_limit=5).seconds < 1.0
+    assert position.to_move is not None
+    solution = solve(position, max_nodes=50_000)
+    assert set(solution.values) == set(position.legal_actions())
 
 
 def test_average_values_over_deals_of_a_view():
