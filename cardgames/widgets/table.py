@@ -28,6 +28,7 @@ from .. import render_table as rt
 from ..cards import Card
 from ..engine import Action, Game, Hand, IllegalAction, Match, Phase, SetupError
 from ..games import GAMES, get_game
+from ..view import SeatView
 from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, button_colour
 
 __all__ = ["Table"]
@@ -721,7 +722,7 @@ class Table:
         for seat, actions in hand.open_actions_by_seat().items():
             if self.is_computer(seat):
                 decider = hand.controller(seat)
-                chosen = self.computer_players[decider].declare(hand.view(decider), actions)
+                chosen = self.computer_players[decider].declare(SeatView(hand, decider), actions)
                 if chosen is not None:
                     self._apply(chosen, seat)
                     return True
@@ -729,7 +730,7 @@ class Table:
         if mover is None or not self.is_computer(mover):
             return False
         decider = hand.controller(mover)
-        self._apply(self.computer_players[decider].choose(hand.view(decider)))
+        self._apply(self.computer_players[decider].choose(SeatView(hand, decider)))
         return True
 
     def _user_must_decide(self) -> bool:
@@ -860,14 +861,14 @@ class Table:
         mover = hand.to_move
         if mover is not None and self.user_controls(mover):
             decider = hand.controller(mover)
-            advice = self.advisor.advise(hand.view(decider))
+            advice = self.advisor.advise(SeatView(hand, decider))
             self._hinted = advice.action
             label = advice.action.label if hasattr(advice.action, "label") else str(advice.action)
             self._say([f"Hint: {label}. {self._words(advice.reason)}"], record=False)
         elif self._user_open_actions():
             seat, _ = self._user_open_actions()[0]
             actions = [a for s, a in self._user_open_actions() if s == seat]
-            chosen = self.advisor.declare(hand.view(hand.controller(seat)), actions)
+            chosen = self.advisor.declare(SeatView(hand, hand.controller(seat)), actions)
             self._hinted = chosen
             self._say([f"Hint: {chosen.label}." if chosen is not None else
                        "Hint: let the moment pass (press Next)."], record=False)
