@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from .cards import (
-    ALL_CARDS, JOKER, Card, NotationError, Rank, Suit, format_cards, parse_cards,
+    ALL_CARDS, JOKER, Card, NotationError, Rank, Suit, format_cards, parse_cards, sort_cards,
 )
 from .engine import (
     Action, Declaration, Game, Hand, IllegalAction, LegalActions, Match, OptionError, Phase,
@@ -35,7 +35,7 @@ __all__ = [
     "ALL_CARDS", "JOKER", "Action", "Card", "Declaration", "GAMES", "Game", "Hand",
     "IllegalAction", "LegalActions", "Match", "NotationError", "OptionError", "Phase", "Rank",
     "RecordError", "SetupError", "Suit", "Trick", "deal", "format_cards", "get_game", "load",
-    "match", "parse_cards", "simulate",
+    "match", "parse_cards", "simulate", "sort_cards",
 ]
 
 

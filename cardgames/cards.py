@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from enum import IntEnum
+from operator import attrgetter
 from typing import Iterable, MutableSequence, TypeVar
 
 T = TypeVar("T")
@@ -173,16 +174,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self._text}')"
 
-    def __lt__(self, other: "Card") -> bool:
-        return self.index < other.index
-
-    # Equal cards are the same object. Said outright, because a class that orders its objects
-    # (``__lt__``) otherwise compares them through object.__eq__ the long way round, and hands
-    # are searched for cards all the time (``remove``, ``in``): this is 2.5 times faster.
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    __hash__ = object.__hash__
+    # Equal cards are the same object, so cards compare by identity, and they define no order
+    # of their own: each game ranks cards its own way (``sort_cards`` gives the notation's
+    # order). A class with a rich comparison of its own compares through Python even for
+    # ``==``; without one, ``list.remove`` and ``in`` on a hand (at every card played) compare
+    # in C, several times faster.
 
     @property
     def is_joker(self) -> bool:
@@ -272,6 +268,14 @@ def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
     else:
         items = list(text)
     return [Card.parse(item) for item in items]
+
+
+_by_index = attrgetter("index")
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in the notation's order: spades 2..A, hearts, diamonds, clubs, the Joker last."""
+    return sorted(cards, key=_by_index)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 import cardgames as cg
+from cardgames.cards import sort_cards
 from cardgames.cards import DOUBLE_DECK
 from cardgames.engine import iter_cards
 from cardgames.games.pip_pip import PACK_POINTS, STRENGTH, card_points, draw_for_deal
@@ -87,7 +88,7 @@ def test_follow_suit_if_able_else_trump_or_discard():
     assert hand.history == [(0, C("9H"))]          # the refusal changed nothing
     hand.apply("4H")
     # Seat 2 holds no heart: a trump or a discard, as he likes (RULES.md P-A10).
-    assert sorted(hand.legal_actions()) == sorted(cards("3C 6S"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("3C 6S"))
 
 
 # -- identical cards ------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ def test_two_calls_in_one_suit_with_both_kings_and_both_queens():
     hand.apply("pip-pip H", seat=1)
     assert hand.open_actions(1) == [cg.Action("pip-pip", cg.Suit.HEARTS)]   # still clubs trumps
     hand.apply("pip-pip H", seat=1)
-    assert hand.score[1] == 100 and sorted(hand.exposed(1)) == sorted(cards("KH KH QH QH"))
+    assert hand.score[1] == 100 and sort_cards(hand.exposed(1)) == sort_cards(cards("KH KH QH QH"))
     assert hand.open_actions(1) == []                    # every King and Queen is paired
     assert "once paired" in hand.why_illegal("pip-pip H", seat=1)
 
@@ -414,7 +415,7 @@ def test_face_up_cards_still_follow_suit():
     hand = deal(["AH 5S 9D", "KH QH 6D", "2H 7S 8D"])
     hand.apply("pip-pip H", seat=1)
     hand.apply("AH")
-    assert sorted(hand.legal_actions()) == sorted(cards("KH QH"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("KH QH"))
     with pytest.raises(cg.IllegalAction, match="face-up K♥, Q♥ count"):
         hand.apply("6D")
     hand.apply("QH")

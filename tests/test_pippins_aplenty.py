@@ -14,6 +14,7 @@ import random
 import pytest
 
 import cardgames as cg
+from cardgames.cards import sort_cards
 from cardgames.engine import iter_cards, play_randomly
 from cardgames.games.pippins_aplenty import (
     RULES_VERSION, card_value, trick_points, trick_winner, trump_order, update_reaches,
@@ -87,20 +88,20 @@ def test_the_seed_example_hand_trick_by_trick():
             # RULES.md §5.3: "N before trick 5 holds {2♠, A♣, A♠, A♦, Q♠, K♦, J♠, 3♠}. With 9♥
             # led, N is void in hearts, so all 8 cards are legal."
             hand.apply("9H")
-            assert sorted(hand.legal_actions()) == sorted(cards("2S AC AS AD QS KD JS 3S"))
+            assert sort_cards(hand.legal_actions()) == sort_cards(cards("2S AC AS AD QS KD JS 3S"))
             played = played.split(maxsplit=1)[1]
         if number == 9:
             # "S before trick 9 holds {4♣, Q♦, J♦, 7♦}. With 6♠ led, S is void, so all are legal"
             for card in played.split()[:3]:
                 hand.apply(card)
-            assert sorted(hand.legal_actions()) == sorted(cards("4C QD JD 7D"))
+            assert sort_cards(hand.legal_actions()) == sort_cards(cards("4C QD JD 7D"))
             played = played.split()[3]
         if number == 10:
             # "E before trick 10 holds {9♠, J♥, T♥}. With Q♦ led, E is void, so all are legal;
             # E's 9♠ discard shows that trumping is optional."
             for card in played.split()[:3]:
                 hand.apply(card)
-            assert sorted(hand.legal_actions()) == sorted(cards("9S JH TH"))
+            assert sort_cards(hand.legal_actions()) == sort_cards(cards("9S JH TH"))
             played = played.split()[3]
         for card in played.split():
             hand.apply(card)
@@ -113,7 +114,7 @@ def test_the_seed_example_hand_trick_by_trick():
 
     # "Hand total: 129 = 47 (eldest's side, N–S) + 82 (dealer's side, E–W)."
     assert hand.is_over and len(hand.tricks) == 12 and hand.score == [47, 82]
-    assert sorted(iter_cards(hand)) == sorted(cards(
+    assert sort_cards(iter_cards(hand)) == sort_cards(cards(
         " ".join(EXAMPLE_HANDS)))
 
 
@@ -191,8 +192,8 @@ def test_the_discard_stays_secret_until_all_four_have_chosen():
     assert sampled.hands[2] == hand.hands[2]
     assert None not in [m for _, m in sampled.history]
     assert [m for _, m in sampled.history] == sampled.pending[:2]
-    deck = sorted(iter_cards(sampled))
-    assert deck == sorted(cg.ALL_CARDS[:52])
+    deck = sort_cards(iter_cards(sampled))
+    assert deck == sort_cards(cg.ALL_CARDS[:52])
     sampled.play_out(random.Random(3))
     assert sampled.is_over and len(sampled.tricks) == 12
     # The last two choose; now everyone sees all four, in seat order.
@@ -209,7 +210,7 @@ def test_any_held_card_may_be_discarded_and_eldest_chooses_first():
     # eldest: it chooses first and leads the first trick.
     hand = cg.deal("pippins", seed=9, dealer=1)
     assert hand.to_move == 2
-    assert sorted(hand.legal_actions()) == sorted(hand.hands[2])
+    assert sort_cards(hand.legal_actions()) == sort_cards(hand.hands[2])
     with pytest.raises(cg.IllegalAction, match="seat 2's turn"):
         hand.apply(hand.hands[0][0], seat=0)
     not_held = next(c for c in cg.ALL_CARDS[:52] if c not in hand.hands[2])
@@ -236,7 +237,7 @@ def test_follow_suit_if_able():
         hand.apply("4C")
     assert hand.history == [(0, C("AH"))]       # the refusal changed nothing
     hand.apply("3H")
-    assert sorted(hand.legal_actions()) == sorted(cards("5S 6C"))   # void: anything
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("5S 6C"))   # void: anything
 
 
 def test_the_first_trick_has_no_trumps_and_is_worth_one_point():
@@ -457,7 +458,7 @@ def test_random_playouts_keep_every_card_and_follow_the_rules():
     # Every card in exactly one place; reaches at most one per suit, in rank order, never fewer;
     # the winner and the reaches as RULES.md §5.1 words them; points add up; 12 tricks.
     rng = random.Random(2024)
-    deck = sorted(cg.ALL_CARDS[:52])
+    deck = sort_cards(cg.ALL_CARDS[:52])
     for seed in range(60):
         hand = cg.deal("pippins", seed=seed, dealer=seed % 4)
         done = 0
@@ -467,10 +468,10 @@ def test_random_playouts_keep_every_card_and_follow_the_rules():
             if hand.phase is cg.Phase.PLAY and hand.trick:
                 led = hand.trick[0][1].suit
                 held = [c for c in hand.hands[hand.to_move] if c.suit is led]
-                assert sorted(legal) == sorted(held or hand.hands[hand.to_move])
+                assert sort_cards(legal) == sort_cards(held or hand.hands[hand.to_move])
             before = hand.reaches
             hand.apply(rng.choice(legal))
-            assert sorted(iter_cards(hand)) == deck
+            assert sort_cards(iter_cards(hand)) == deck
             rows = hand.reaches
             assert len({r.suit for r in rows}) == len(rows) <= 4
             assert [r.rank for r in rows] == sorted({r.rank for r in rows})
@@ -509,7 +510,7 @@ def test_views_hold_no_hidden_card_and_samples_play_on():
             hidden = {c for s, h in enumerate(hand.hands) if s != seat for c in h}
             hidden |= {c for s, c in enumerate(hand.pending) if c is not None and s != seat}
             assert not hidden & set(view.visible_cards())
-            assert sorted(view.unseen) == sorted(hidden)
+            assert sort_cards(view.unseen) == sort_cards(hidden)
             sampled = view.sample(rng)
             assert sampled.hands[seat] == hand.hands[seat]
             assert sampled.to_move == hand.to_move and sampled.reaches == hand.reaches
@@ -592,8 +593,8 @@ def test_a_position_after_the_discards_with_discards_and_reaches():
     record = position.to_json()
     again = cg.load(record)
     assert again.history == position.history and again.reaches == position.reaches
-    assert sorted(iter_cards(position)) == \
-        sorted(cards("QD KD 8H 2S KH 3S 9S 4S 3D 9H AC"))
+    assert sort_cards(iter_cards(position)) == \
+        sort_cards(cards("QD KD 8H 2S KH 3S 9S 4S 3D 9H AC"))
 
 
 def test_records_round_trip_and_refuse_tampering():

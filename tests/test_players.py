@@ -8,6 +8,7 @@ import random
 import pytest
 
 import cardgames as cg
+from cardgames.cards import sort_cards
 from cardgames import heuristics
 from cardgames.players import (
     PLAYER_KINDS, Advice, RandomPlayer, RuleOfThumbPlayer, SearchPlayer, make_player, play_hand,
@@ -126,7 +127,7 @@ def test_a_view_holds_no_hidden_card_at_any_point_of_a_hand(game):
         for seat in range(hand.seats):
             view = hand.view(seat)
             assert_no_leak(hand, view)
-            assert sorted(view.hand) == sorted(hand.hands[seat])
+            assert sort_cards(view.hand) == sort_cards(hand.hands[seat])
         hand.apply(rng.choice(hand.legal_actions()))
 
 

@@ -13,6 +13,7 @@ import random
 import pytest
 
 import cardgames as cg
+from cardgames.cards import sort_cards
 from cardgames.engine import iter_cards, play_randomly
 from cardgames.games.quinto import quint_points
 
@@ -40,7 +41,7 @@ def test_the_deal_53_cards_12_each_and_the_cachette(players):
     # dealer also gets a dummy hand, so four hands are dealt.
     hand = cg.deal("quinto", seed=5, players=players)
     dealt = [c for h in hand.hands for c in h] + hand.stock
-    assert sorted(dealt) == sorted(cg.ALL_CARDS) and cg.JOKER in dealt
+    assert sort_cards(dealt) == sort_cards(cg.ALL_CARDS) and cg.JOKER in dealt
     assert [len(h) for h in hand.hands] == [12] * 4 and len(hand.stock) == 5
     assert hand.trump is None and hand.partnerships and hand.score == [0, 0]
     assert ("Cachette", "5 cards face down, for the winner of the last trick") in hand.public_info()
@@ -167,9 +168,9 @@ def test_follow_suit_if_able_else_any_card():
     with pytest.raises(cg.IllegalAction, match="must follow suit if able: K♥ was led and you hold 3♥"):
         hand.apply("4S")
     hand.apply("3H")
-    assert sorted(hand.legal_actions()) == sorted(cards("7S 8S"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("7S 8S"))
     hand.apply("7S")
-    assert sorted(hand.legal_actions()) == sorted(cards("AD 6C"))   # void: may discard a club
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("AD 6C"))   # void: may discard a club
     hand.apply("AD")
     # The A♦ is the best diamond, but hearts rank above diamonds: the K♥ wins.
     assert hand.tricks[0].winner == 0
@@ -181,7 +182,7 @@ def test_the_joker_may_be_played_at_any_time_and_never_wins():
     # (regardless of the normal rules of following suit)".
     hand = passed(cg.deal("quinto", hands=["2C 3S", "9C JK", "7S 8S", "6C 7C"], stock=[]))
     hand.apply("2C")
-    assert sorted(hand.legal_actions()) == sorted(cards("9C JK"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("9C JK"))
     hand.apply("JK")
     hand.apply("7S")
     hand.apply("6C")
@@ -197,10 +198,10 @@ def test_a_joker_lead_frees_everyone():
     setup = dict(hands=["JK 2C", "4D 9C", "7S 8S", "AD 6C"], stock=[])
     hand = passed(cg.deal("quinto", **setup))
     hand.apply("JK")
-    assert sorted(hand.legal_actions()) == sorted(cards("4D 9C"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("4D 9C"))
     hand.apply("4D")
     hand.apply("7S")
-    assert sorted(hand.legal_actions()) == sorted(cards("AD 6C"))
+    assert sort_cards(hand.legal_actions()) == sort_cards(cards("AD 6C"))
     hand.apply("6C")
     assert hand.tricks[0].winner == 1                         # 4♦: diamonds above clubs and spades
     assert "the Joker was led" in hand.explain_trick()
@@ -208,7 +209,7 @@ def test_a_joker_lead_frees_everyone():
     strict = passed(cg.deal("quinto", joker_lead_next_card_sets_suit=True, **setup))
     strict.apply("JK")
     strict.apply("4D")
-    assert sorted(strict.legal_actions()) == sorted(cards("7S 8S"))   # no diamond: anything
+    assert sort_cards(strict.legal_actions()) == sort_cards(cards("7S 8S"))   # no diamond: anything
     strict.apply("7S")
     assert list(strict.legal_actions()) == [C("AD")]
     assert "sets the suit" in strict.why_illegal("6C")
@@ -289,7 +290,7 @@ def test_the_winner_of_the_last_trick_takes_the_cachette_with_its_quints():
     assert taken.points == 5 + 20 + 25 + 15
     assert hand.score == [5 + 65, 0]
     assert hand.set_aside() == cards("5H JK 2D 3D 7C")
-    assert sorted(iter_cards(hand)) == sorted(cards("AH 6S 7S 8S 5H JK 2D 3D 7C"))
+    assert sort_cards(iter_cards(hand)) == sort_cards(cards("AH 6S 7S 8S 5H JK 2D 3D 7C"))
     assert "the cachette (5♥ Joker 2♦ 3♦ 7♣)" in hand.explain_trick(taken)
     assert hand.points_by_kind() == {"tricks": [10, 0], "quints": [60, 0]}
     # cachette_quints_score=False: the cachette is worth its trick value only.
@@ -382,12 +383,12 @@ def test_random_playouts_keep_every_card_and_every_point(players, option, value)
     rng = random.Random(hash((players, option, value)) & 0xFFFF)
     for seed in range(12):
         hand = cg.deal("quinto", seed=seed, players=players, **options)
-        deck = sorted(iter_cards(hand))
+        deck = sort_cards(iter_cards(hand))
         while not hand.is_over:
             legal = hand.legal_actions()
             assert legal
             hand.apply(rng.choice(legal))
-            assert sorted(iter_cards(hand)) == deck
+            assert sort_cards(iter_cards(hand)) == deck
         assert len(hand.tricks) == 12 and hand.cachette_trick.number == 13
         assert all(sorted(s for s, _ in t.cards) == [0, 1, 2, 3] for t in hand.tricks)
         points = hand.points_by_kind()

@@ -10,6 +10,7 @@ import re
 import pytest
 
 import cardgames as cg
+from cardgames.cards import sort_cards
 from cardgames import render_table as rt
 from cardgames.widgets import Quiz, Table
 
@@ -288,7 +289,7 @@ def test_no_widget_state_holds_a_face_down_card(game):
 
 def test_the_leak_check_would_see_a_leak():
     table = Table("yukon", seed=21, seat=0, opponents="random")
-    hidden = sorted(hidden_cards(table))[0]
+    hidden = sort_cards(hidden_cards(table))[0]
     table.message.value = f"psst: {hidden.label}"
     with pytest.raises(AssertionError):
         assert_no_leak(table)
