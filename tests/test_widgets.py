@@ -13,6 +13,7 @@ import cardgames as cg
 from cardgames.cards import sort_cards
 from cardgames import render_table as rt
 from cardgames.widgets import Quiz, Table
+from cardgames.widgets.styles import CARD_ORDER, CSS, card_classes, sort_key
 
 
 @pytest.fixture(autouse=True)
@@ -45,23 +46,45 @@ def click_through(table: Table, rng: random.Random, limit: int = 800, check=None
 
 def check_tooltips(table: Table) -> None:
     """Every shown card: enabled exactly when legal; a disabled card's tooltip is its name and
-    the engine's refusal."""
+    the engine's refusal. The buttons show the shown hand, each card once (twice for two
+    equal cards of two packs), placed in sorted order; a spare button shows nothing."""
     hand = table.hand
     seat = table._shown_seat
     legal = set(hand.legal_actions().cards) if seat == hand.to_move else set()
-    shown = 0
+    shown = []
     for button in table.card_buttons:
-        if button.layout.display == "none":
-            assert button.description == "" and button.tooltip == ""
+        if "cg-spare" in button._dom_classes:
+            assert button.description == "" and button.tooltip == "" and button.disabled
+            assert not any(c.startswith(("cg-suit", "cg-o-", "cg-joker")) for c in button._dom_classes)
             continue
         card = cg.Card.parse(button.description)
-        shown += 1
+        shown.append(card)
+        assert set(card_classes(card)) <= set(button._dom_classes)
         if card in legal:
             assert not button.disabled and button.tooltip == card.name
         else:
             assert button.disabled
             assert button.tooltip == f"{card.name}: {rt.name_seats(hand.why_illegal(card, seat), table.names)}"
-    assert shown == len(table._shown_cards)
+    assert sorted(shown, key=sort_key) == table._shown_cards
+    if seat is not None:
+        visible = table.hand.hands[seat] if table.open_hands or seat == table.seat or \
+            table.seat is not None and table.hand.controller(seat) == table.seat else []
+        if visible:
+            assert sorted(visible, key=sort_key) == table._shown_cards
+    assert [c for c, _b in table.shown_card_buttons()] == table._shown_cards
+
+
+def seat_elements(table: Table) -> dict[int, tuple[str, str]]:
+    """The seats drawn on the board: seat -> (its classes, its HTML)."""
+    found = {}
+    for match in re.finditer(r'<div class="(cg-seat cg-seat-(\d+)[^"]*)"[^>]*>(.*?)</div>',
+                             table.board.value):
+        found[int(match.group(2))] = (match.group(1), match.group(3))
+    return found
+
+
+def header(table: Table) -> str:
+    return re.search(r'<div class="cg-header">(.*?)</div>', table.board.value).group(1)
 
 
 def snapshot(hand: cg.Hand):
@@ -152,29 +175,41 @@ def test_the_cards_tooltips_and_classes_of_a_known_position():
     hand = table.hand
     assert hand.to_move == 2 and [s for s, _ in hand.trick] == [0, 1]
     check_tooltips(table)
-    disabled = [b for b in table.card_buttons[:len(table._shown_cards)] if b.disabled]
+    disabled = [b for _c, b in table.shown_card_buttons() if b.disabled]
     assert disabled and all("follow suit" in b.tooltip for b in disabled)
     assert "cg-table" in table.widget._dom_classes
-    for css, w in [("cg-trick", table.trick_box), ("cg-message", table.message),
+    for css, w in [("cg-message", table.message),
                    ("cg-score", table.score), ("cg-next", table.next_button),
                    ("cg-undo", table.undo_button), ("cg-deal", table.deal_button)]:
         assert css in w._dom_classes
     assert all("cg-card" in b._dom_classes for b in table.card_buttons)
     assert all("cg-action" in b._dom_classes for b in table.action_buttons)
-    for seat in range(4):
-        assert f"cg-seat-{seat}" in table.seat_boxes[seat]._dom_classes
-    assert "North" in table.seat_boxes[0].value and "side North–South" in table.seat_boxes[0].value
-    assert "5 cards" not in table.seat_boxes[1].value and "🂠 × 4" in table.seat_boxes[1].value
+    # the board: the seats and the trick are elements of one HTML widget
+    seats = seat_elements(table)
+    assert sorted(seats) == [0, 1, 2, 3]
+    assert 'class="cg-trick"' in table.board.value
+    assert "cg-to-move" in seats[2][0] and not any("cg-to-move" in seats[s][0] for s in (0, 1, 3))
+    assert "North" in seats[0][1] and "side North–South" in seats[0][1]
+    assert "5 cards" not in seats[1][1] and "🂠 × 4" in seats[1][1]
 
 
 def test_four_colour_cards_are_named_for_screen_readers():
     table = Table("yukon", seed=7, seat=2, opponents="random")
-    colours = {b.style.text_color for b in table.card_buttons[:len(table._shown_cards)]}
-    assert colours <= {"#c0392b", "#1b1b1b"}
+    assert "cg-four-colour" not in table.widget._dom_classes
+    for card, button in table.shown_card_buttons():
+        colour = card_classes(card)[0]
+        assert colour in button._dom_classes
+        assert f"button.cg-card.{colour} {{ color: {rt.colour_of(card)}; }}" in CSS
     table.four_colour_box.value = True
-    card, button = table._shown_cards[0], table.card_buttons[0]
-    assert button.style.text_color == rt.colour_of(card, True)
+    assert "cg-four-colour" in table.widget._dom_classes
+    card, button = table.shown_card_buttons()[0]
+    colour = card_classes(card)[0]
+    four = rt.colour_of(card, True)
+    assert (f".cg-table.cg-four-colour button.cg-card.{colour} {{ color: {four}; }}" in CSS
+            or four == rt.colour_of(card))
     assert button.tooltip.startswith(card.name)
+    assert table.hand.trick and all(f"color:{rt.colour_of(c, True)};" in table.board.value
+                                    for _s, c in table.hand.trick)   # the trick too
 
 
 # -- the named actions ----------------------------------------------------------------------------
@@ -189,7 +224,7 @@ def test_named_actions_are_buttons_only_while_legal():
     assert hand.phase is cg.Phase.DOUBLING and hand.to_move == 0
     labels = [b.description for b in table.enabled_action_buttons()]
     assert sorted(labels) == sorted(a.label for a in hand.legal_actions().named)
-    assert all(b.disabled for b in table.card_buttons[:len(table._shown_cards)])
+    assert all(b.disabled for _c, b in table.shown_card_buttons())
     table.enabled_action_buttons()[0].click()
     assert table.hand.phase is not cg.Phase.DOUBLING or table.hand.to_move == 0
     if table.hand.phase is cg.Phase.PLAY:
@@ -297,9 +332,10 @@ def test_the_leak_check_would_see_a_leak():
 
 def test_open_hands_show_every_hand_face_up():
     table = Table("yukon", seed=7, seat=2, open_hands=True, opponents="random")
+    seats = seat_elements(table)
     for seat, cards in enumerate(table.hand.hands):
         if seat != 2:
-            assert all(c.name in table.seat_boxes[seat].value for c in cards)
+            assert all(c.name in seats[seat][1] for c in cards)
 
 
 def test_no_widget_is_created_while_playing():
@@ -318,6 +354,7 @@ def test_no_widget_is_created_while_playing():
 def test_the_message_line_explains_the_trick():
     table = Table("yukon", seed=7, seat=2, opponents="random")
     table.enabled_card_buttons()[0].click()
+    table.story.selected_index = 0          # the story is written when its panel opens
     story = table.log.value
     assert "Trick 1:" in story and "wins with" in story and "It earns" in story
     assert "seat 0" not in story            # seats by name
@@ -359,7 +396,7 @@ def test_a_deal_set_up_by_hand_from_text():
     assert table.last_error is None, table.message.value
     assert table.hand.set_up_by_hand and table.deal_text.value == ""
     assert {str(c) for c in table._shown_cards} == {"AS", "KS", "QS", "JS", "TS"}
-    assert "set up by hand" in table.header.value
+    assert "set up by hand" in header(table)
 
 
 def test_options_chosen_from_controls_before_dealing():
@@ -376,8 +413,8 @@ def test_options_chosen_from_controls_before_dealing():
     assert table.last_error is None, table.message.value
     assert hand.players == 3 and hand.seed == 99 and table.seat == 1
     assert hand.options.no_yukon_leads and hand.options.yukon_lead_follow == "yukons"
-    assert "seed 99" in table.header.value
-    assert len(table.arena.children) == 4          # three seats and the trick
+    assert "seed 99" in header(table)
+    assert sorted(seat_elements(table)) == [0, 1, 2]     # three seats around the trick
 
 
 def test_every_option_has_a_control_and_a_line_of_explanation():
@@ -501,13 +538,121 @@ def test_a_deal_made_from_code_redraws_the_whole_table_message_line_included():
     # A teacher's notebook cell: table.new_deal(...) for the deal set up before class.
     table = Table("yukon", seed=1)
     table.new_deal("yukon", seed=42, players=3)
-    assert "seed 42" in table.header.value and "3 players" in table.header.value
+    assert "seed 42" in header(table) and "3 players" in header(table)
     assert "A new hand of Yukon (seed 42)" in table.message.value
 
 
 def test_a_bad_deal_from_code_raises_and_the_table_keeps_its_hand():
     table = Table("yukon", seed=1)
-    before = (table.hand.hands, table.header.value, table.message.value)
+    before = (table.hand.hands, table.board.value, table.message.value)
     with pytest.raises(cg.SetupError, match="seat must be"):
         table.new_deal("yukon", seed=42, seat=7)
-    assert (table.hand.hands, table.header.value, table.message.value) == before
+    assert (table.hand.hands, table.board.value, table.message.value) == before
+
+
+# -- what a click sends (issue 8) ----------------------------------------------------------------
+# Each widget message is a trip kernel -> server -> browser, and those trips are most of a
+# click's time in the apps: these tests count them headless (no timing; the times are
+# benchmarks/apps_speed.py's), by spying on ``Widget._send``.
+
+from collections import Counter  # noqa: E402
+
+from ipywidgets.widgets.widget import Widget  # noqa: E402
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The widget messages sent so far: (widget, the state it sent), in order."""
+    messages: list[tuple[Widget, dict]] = []
+    send = Widget._send
+
+    def spy(self, msg, buffers=None):
+        messages.append((self, msg.get("state", {})))
+        return send(self, msg, buffers)
+    monkeypatch.setattr(Widget, "_send", spy)
+    return messages
+
+
+def button_looks(table: Table) -> Counter:
+    """What the card buttons mean: each shown card with its state (a multiset: two packs)."""
+    return Counter((card, b.disabled, b.tooltip, b.button_style)
+                   for card, b in table.shown_card_buttons())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_sends_one_message_per_widget_that_changed(game, sent):
+    # The benchmark's deal (seed 11): its first five clicks on an enabled card (or action).
+    table = Table(game, seed=11)
+    cards = set(table.card_buttons)
+    shown = {table.board, table.score, table.match_score, table.message}
+    for _ in range(5):
+        choices = table.enabled_card_buttons() or table.enabled_action_buttons()
+        if not choices:
+            break
+        before = button_looks(table)
+        sent.clear()
+        choices[0].click()
+        assert table.last_error is None, table.message.value
+        widgets_sent = [w for w, _state in sent]
+        # hold_sync: one message per widget; the looks are classes, no style/layout widget
+        assert len(widgets_sent) == len(set(widgets_sent)), [type(w).__name__ for w in widgets_sent]
+        assert {type(w).__name__ for w in widgets_sent} <= {"Button", "HTML"}
+        # the message line comes last (the benchmark waits for it: the whole redraw is timed)
+        assert widgets_sent[-1] is table.message
+        html = [w for w in widgets_sent if type(w).__name__ == "HTML"]
+        assert set(html) <= shown, "the story is closed: it costs a click nothing"
+        # a card keeps its button: only the buttons whose card or state changed are sent
+        after = button_looks(table)
+        changed = max(sum((before - after).values()), sum((after - before).values()))
+        assert len([w for w in widgets_sent if w in cards]) <= changed
+
+
+def test_a_card_keeps_its_button_while_it_stays_in_the_hand():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    before = {card: button for card, button in table.shown_card_buttons()}
+    played = table.enabled_card_buttons()[0]
+    card = next(c for c, b in before.items() if b is played)
+    played.click()
+    assert card not in table.hand.hands[2]
+    after = dict(table.shown_card_buttons())
+    for kept, button in after.items():
+        if kept in before:
+            assert button is before[kept]
+    # the played card's button now shows the card drawn from the stock, or nothing
+    check_tooltips(table)
+
+
+def test_two_equal_cards_of_two_packs_have_a_button_each():
+    table = Table("pip_pip", seed=8, seat=0, opponents="random", auto=False)
+    three = cg.Card.parse("3S")
+    twins = [b for card, b in table.shown_card_buttons() if card is three]
+    assert len(twins) == 2 and all(not b.disabled for b in twins)
+    other = {c: b for c, b in table.shown_card_buttons() if c is not three}
+    twins[1].click()
+    assert table.last_error is None, table.message.value
+    assert table.hand.hands[0].count(three) == 1
+    left = [b for card, b in table.shown_card_buttons() if card is three]
+    assert left == [twins[0]] and twins[1].description != three.label   # spare, or the card drawn
+    assert all(dict(table.shown_card_buttons())[c] is b for c, b in other.items())
+    check_tooltips(table)
+
+
+def test_closed_panels_wait_and_opening_one_leaves_the_message_line(sent):
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    assert table.story.selected_index is None and table.sheets.selected_index == 0
+    table.sheets.selected_index = None
+    story, sheet = table.log.value, table.score.value
+    table.enabled_card_buttons()[0].click()
+    assert table.hand.tricks                                 # the trick was finished
+    assert (table.log.value, table.score.value) == (story, sheet)
+    message = table.message.value
+    sent.clear()
+    table.story.selected_index = 0
+    assert "wins with" in table.log.value
+    table.sheets.selected_index = 0
+    assert "Trick" in table.score.value and table.score.value != sheet
+    assert table.message.value == message
+    assert {w for w, _state in sent} <= {table.log, table.score, table.story, table.sheets}
+    sent.clear()                                             # open panels follow every click
+    table.enabled_card_buttons()[0].click()
+    assert table.log in {w for w, _state in sent}

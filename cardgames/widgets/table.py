@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 import traceback
+from collections import Counter
 from html import escape
 from typing import Any, Callable, Sequence
 
@@ -29,7 +30,7 @@ from ..cards import Card
 from ..engine import Action, Game, Hand, IllegalAction, Match, Phase, SetupError
 from ..games import GAMES, get_game
 from ..view import SeatView
-from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, button_colour
+from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, card_classes, sort_key
 
 __all__ = ["Table"]
 
@@ -50,8 +51,8 @@ def make_player(kind: str, seed: int | None):
     return players_module.make_player(kind, seed)
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return (4 if card.suit is None else int(card.suit), int(card.rank))
+_sort_key = sort_key
+_UNSET = object()    # no hand assigned to the card buttons yet
 
 
 def _option_text(value: Any) -> str:
@@ -111,7 +112,9 @@ class Table:
         self._hinted: Any = None
         self._log: list[tuple[int, str]] = []
         self._shown_seat: int | None = None
-        self._shown_cards: list[Card] = []
+        self._shown_cards: list[Card] = []         # the shown hand, sorted
+        self._button_cards: list[Card | None] = []  # the card on each card button (None: spare)
+        self._buttons_seat: Any = _UNSET             # whose hand the card buttons hold
         self._action_moves: list[tuple[int, Action]] = []
         self._option_boxes: dict[str, tuple[widgets.VBox, dict[str, widgets.Widget]]] = {}
         self._names_given = list(names) if names is not None else None
@@ -158,22 +161,17 @@ class Table:
     def _build(self, game: Game) -> None:
         W = widgets
         self.css = W.HTML(CSS)
-        self.header = W.HTML()
-        self.header.add_class("cg-header")
-        self.info = W.HTML()
-        self.info.add_class("cg-info")
+        # The board is ONE HTML widget: the header, what the game shows in public, the seats
+        # around the trick (a CSS grid; elements ``cg-seat-<n>``, ``cg-to-move``, ``cg-trick``)
+        # and the label of the hand below. A click redraws it with one widget message; each
+        # message costs a trip kernel -> server -> browser, the most of a click's time.
+        self.board = W.HTML()
+        self.board.add_class("cg-board")
 
-        # seats, trick, cards, actions
-        self.seat_boxes: list[widgets.HTML] = []
-        # The trick is one HTML widget (its title, a slot per seat, the last trick): a click
-        # redraws it with one message instead of one per slot.
-        self.trick_box = W.HTML(layout=W.Layout(grid_area="trick"))
-        self.trick_box.add_class("cg-trick")
-        self.arena = W.GridBox(layout=W.Layout(grid_gap="6px", width="100%"))
-        self.arena.add_class("cg-arena")
-        self.hand_label = W.HTML()
+        # cards and actions
         self.card_buttons: list[widgets.Button] = []
         self.cards_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.cards_row.add_class("cg-card-row")
         self._ensure_card_buttons(MIN_CARD_BUTTONS)
         self.action_buttons = [self._action_button(i) for i in range(ACTION_BUTTONS)]
         self.actions_row = W.HBox(self.action_buttons, layout=W.Layout(flex_flow="row wrap"))
@@ -213,9 +211,14 @@ class Table:
         self.score.add_class("cg-score")
         self.match_score = W.HTML()
         self.match_score.add_class("cg-match-score")
+        # The story and the score sheets are redrawn only while their panel is open (and
+        # when it opens): a closed panel costs a click nothing.
         self.story = W.Accordion([W.VBox([self.log])], titles=("Story of the hand",))
         self.sheets = W.Accordion([W.VBox([self.score, self.match_score])],
                                   titles=("Score sheet",), selected_index=0)
+        for panel in (self.story, self.sheets):
+            panel.observe(lambda _c: self._guarded(self._refresh_panels, quiet=True),
+                          names="selected_index")
         self.record_button = self._button(
             "Record", "cg-record", self.show_record,
             "The record of this hand to save: the whole hand with open hands (cg.load replays "
@@ -278,38 +281,33 @@ class Table:
         self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands), names="value")
         self._on_game_change()
 
-        self.widget = W.VBox([self.css, self.header, self.info, self.arena, self.hand_label,
-                              self.cards_row, self.actions_row, self.controls, self.message,
-                              self.sheets, self.story, self.record_panel, self.setup_panel])
+        self.widget = W.VBox([self.css, self.board, self.cards_row, self.actions_row,
+                              self.controls, self.message, self.sheets, self.story,
+                              self.record_panel, self.setup_panel])
         self.widget.add_class("cg-table")
 
     def _ensure_card_buttons(self, count: int) -> None:
         """Grow the pool of card buttons (only when a deal needs more than ever before)."""
         while len(self.card_buttons) < count:
             index = len(self.card_buttons)
-            button = widgets.Button(layout=widgets.Layout(width=CARD_WIDTH, height=CARD_HEIGHT,
-                                                          display="none"))
+            button = widgets.Button(disabled=True,
+                                    layout=widgets.Layout(width=CARD_WIDTH, height=CARD_HEIGHT))
             button.style.font_weight = "bold"
             button.add_class("cg-card")
+            button.add_class("cg-spare")
             button.on_click(lambda _b, i=index: self._guarded(self._click_card, i))
             self.card_buttons.append(button)
+            self._button_cards.append(None)
         if tuple(self.cards_row.children) != tuple(self.card_buttons):
             self.cards_row.children = tuple(self.card_buttons)
 
     def _action_button(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="auto", display="none"),
-                                button_style="warning")
+        button = widgets.Button(layout=widgets.Layout(width="auto"), button_style="warning",
+                                disabled=True)
         button.add_class("cg-action")
+        button.add_class("cg-spare")
         button.on_click(lambda _b: self._guarded(self._click_action, index))
         return button
-
-    def _ensure_seats(self, count: int) -> None:
-        while len(self.seat_boxes) < count:
-            seat = len(self.seat_boxes)
-            box = widgets.HTML(layout=widgets.Layout(grid_area=f"s{seat}"))
-            box.add_class("cg-seat")
-            box.add_class(f"cg-seat-{seat}")
-            self.seat_boxes.append(box)
 
     def __repr__(self) -> str:
         return f"<Table: {self.hand!r}, seat {self.seat}>"
@@ -319,15 +317,18 @@ class Table:
 
     # -- the guard: every callback goes through it ----------------------------------------------
 
-    def _guarded(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def _guarded(self, fn: Callable[..., Any], *args: Any, quiet: bool = False,
+                 **kwargs: Any) -> Any:
         """Run a callback; redraw; show what happened, or the exception, in the message line.
 
         A callback fired inside another (a control changed while dealing) just runs: the
-        outer one redraws and reports."""
+        outer one redraws and reports. With ``quiet=True`` (a panel opened) only ``fn`` runs:
+        the table is not redrawn and the message line changes only to show an exception."""
         if self._busy:
             return fn(*args, **kwargs)
         self._busy = True
-        self._pending = []
+        if not quiet:
+            self._pending = []
         error_text = None
         result = None
         try:
@@ -341,14 +342,14 @@ class Table:
         finally:
             self._busy = False
         try:
-            if self._ready:
+            if self._ready and not quiet:
                 self.refresh()
         except Exception as error:  # noqa: BLE001
             error_text = error_text or self._error(
                 f"Something went wrong while drawing the table: {type(error).__name__}: {error}", error)
         if error_text is not None:
             self.message.value = f'<span class="cg-error" role="alert">{escape(error_text)}</span>'
-        elif self._ready:
+        elif self._ready and not quiet:
             self._show_pending()
         return result
 
@@ -428,13 +429,12 @@ class Table:
         self._declined = ()
         self._hinted = None
         self._log = []
-        self._ensure_seats(seats)
+        self._buttons_seat = _UNSET      # a new hand: its cards fill the buttons in order
         size = max(MIN_CARD_BUTTONS, max(len(h) for h in new_hand.hands))
         self._ensure_card_buttons(size)
         self._sync_controls(game, new_hand, players, seat, options, match, target)
         with self.auto_box.hold_sync():
             self.auto_box.value = (seat is not None) if auto is None else bool(auto)
-        self._layout_arena()
         what = "A match" if new_match else "A new hand"
         how = f"seed {seed}" if seed is not None else "cards set up by hand"
         self._say([f"{what} of {game.title} ({how}); {self.names[new_hand.dealer]} deals. "
@@ -694,7 +694,9 @@ class Table:
 
     def _click_card(self, index: int) -> None:
         self._stale_click()
-        card = self._shown_cards[index]
+        card = self._button_cards[index]
+        if card is None:
+            raise IllegalAction("that button shows no card now: look at the table again")
         seat = self._shown_seat
         hand = self.hand
         if seat is None or seat != hand.to_move:
@@ -876,33 +878,17 @@ class Table:
             self._say(["No hint: it is not your decision now. " + self._prompt()], record=False)
 
     # -- drawing the table ----------------------------------------------------------------------------
-
-    def _layout_arena(self) -> None:
-        """Place the seats around the trick: the user's seat at the bottom."""
-        hand = self.hand
-        n = hand.seats
-        bottom = self.seat if self.seat is not None else (n // 2 if n in (2, 4) else 0)
-        if n == 4:
-            top, left, right = (bottom + 2) % 4, (bottom + 1) % 4, (bottom + 3) % 4
-            areas = f'". s{top} ." "s{left} trick s{right}" ". s{bottom} ."'
-            columns = "1fr 2fr 1fr"
-        else:
-            others = [(bottom + i) % n for i in range(1, n)]
-            k = max(1, len(others))
-            areas = ('"' + " ".join(f"s{s}" for s in others) + '" ' if others else "") + \
-                '"' + " ".join(["trick"] * k) + '" "' + " ".join([f"s{bottom}"] * k) + '"'
-            columns = f"repeat({k}, 1fr)"
-        with self.arena.hold_sync():
-            self.arena.layout.grid_template_areas = areas
-            self.arena.layout.grid_template_columns = columns
-            self.arena.children = tuple(self.seat_boxes[:n]) + (self.trick_box,)
+    #
+    # A click costs a trip kernel -> server -> browser for each widget message it sends, and
+    # those trips are most of its time: so the board is one HTML widget, a card keeps its
+    # button while it stays in the hand (a played card costs one message, hiding its button),
+    # a button's looks are classes (one message, not one per style widget), traitlets sends
+    # nothing for a value that did not change, closed panels are not redrawn, and the message
+    # line is the last widget updated (a browser waiting for it sees the whole redraw).
 
     def refresh(self) -> None:
         """Bring every widget up to date with the hand (traits only; no widget is created)."""
         hand = self.hand
-        names = self.names
-        if len(self.arena.children) != hand.seats + 1:
-            self._layout_arena()
         four = self.four_colour_box.value
         visible = self._visible_hands()
         mover = hand.to_move
@@ -920,135 +906,89 @@ class Table:
             if shown is not None else []
         self._shown_cards = cards
 
-        # header and public information
+        if four:
+            self.widget.add_class("cg-four-colour")
+        else:
+            self.widget.remove_class("cg-four-colour")
+        self.board.value = self._board_html(hand, visible, shown, cards, four)
+        self._refresh_card_buttons(hand, shown, cards)
+        self._refresh_action_buttons(hand)
+        self._refresh_controls(hand)
+        self._refresh_panels()
+
+    def _board_html(self, hand: Hand, visible: list[list[Card | None]], shown: int | None,
+                    cards: list[Card], four: bool) -> str:
+        """The header, the public information, the seats around the trick, the hand's label."""
+        names = self.names
+        mover = hand.to_move
         title = f"{self.game.title}" + (f" — match, hand {len(self.match.hands) + (0 if self._review else 1)}"
                                         if self.match is not None else "")
         deal = f"seed {self.seed}" if hand.seed is not None else "set up by hand"
         state = ("over" if hand.is_over else
                  f"trick {hand.trick_number}, {hand.phase.value} phase, "
                  f"{names[mover]} to move" if mover is not None else "")
-        self.header.value = (f"<b>{escape(title)}</b> · {hand.players} players · "
-                             f"{escape(deal)} · dealer {escape(names[hand.dealer])} · {escape(state)}")
-        self.info.value = rt.public_info_html(hand, names)
+        header = (f'<div class="cg-header"><b>{escape(title)}</b> · {hand.players} players · '
+                  f'{escape(deal)} · dealer {escape(names[hand.dealer])} · {escape(state)}</div>')
+        info = f'<div class="cg-info">{rt.public_info_html(hand, names)}</div>'
 
-        # seats
-        for seat in range(hand.seats):
-            box = self.seat_boxes[seat]
-            side = rt.side_label(hand, seat, names)
-            you = " (you)" if self.seat == seat else ""
-            if self.seat is not None and seat != self.seat and hand.controller(seat) == self.seat:
-                you = " (you play it)"
-            dummy = hand.controller(seat) != seat
-            row = visible[seat]
-            if seat == shown and cards:
-                content = f"{len(row)} cards: below"
-            else:
-                up = [c for c in row if c is not None]
-                down = sum(1 for c in row if c is None)
-                parts = []
-                if up:
-                    parts.append("".join(rt.card_face_html(c, four) for c in sorted(up, key=_sort_key)))
-                if down or not up:
-                    parts.append(rt.face_down_html(down))
-                content = " ".join(parts)
-            score_unit = hand.side(seat)
-            marker = " ◀ to move" if seat == mover else ""
-            box.value = (f'<div><b>{escape(names[seat])}</b>{escape(you)}'
-                         f'{" · dummy" if dummy else ""}{escape(marker)}<br>'
-                         f'<small>{escape(side) + " · " if side else ""}'
-                         f'points {hand.score[score_unit]}</small><br>{content}</div>')
-            if seat == mover:
-                box.add_class("cg-to-move")
-            else:
-                box.remove_class("cg-to-move")
+        # the arena: the user's seat at the bottom, the others around the trick
+        n = hand.seats
+        bottom = self.seat if self.seat is not None else (n // 2 if n in (2, 4) else 0)
+        if n == 4:
+            top, left, right = (bottom + 2) % 4, (bottom + 1) % 4, (bottom + 3) % 4
+            areas = f"'. s{top} .' 's{left} trick s{right}' '. s{bottom} .'"
+            columns = "1fr 2fr 1fr"
+        else:
+            others = [(bottom + i) % n for i in range(1, n)]
+            k = max(1, len(others))
+            areas = ("'" + " ".join(f"s{s}" for s in others) + "' " if others else "") + \
+                "'" + " ".join(["trick"] * k) + "' '" + " ".join([f"s{bottom}"] * k) + "'"
+            columns = f"repeat({k}, 1fr)"
+        seats = "".join(self._seat_html(hand, seat, visible[seat], shown, cards, four)
+                        for seat in range(n))
+        arena = (f'<div class="cg-arena" style="grid-template-areas: {areas}; '
+                 f'grid-template-columns: {columns}">{seats}'
+                 f'<div class="cg-trick" style="grid-area: trick">{self._trick_html(hand, four)}'
+                 f'</div></div>')
 
-        # the trick
-        self._refresh_trick(hand, four)
-
-        # the card buttons
-        legal = set(hand.legal_actions().cards) if shown is not None and shown == mover and \
-            not self._review else set()
         if shown is None:
-            self.hand_label.value = "<i>Watching with hidden hands: press Next to step.</i>"
+            label = "<i>Watching with hidden hands: press Next to step.</i>"
         else:
             whose = "Your hand" if shown == self.seat else f"{names[shown]}'s hand"
             if self.seat is not None and shown != self.seat:
                 whose += f" (you play it for {names[self.seat]})"
-            self.hand_label.value = f"<b>{escape(whose)}</b>"
-        for i, button in enumerate(self.card_buttons):
-            with button.hold_sync():
-                if i < len(cards):
-                    card = cards[i]
-                    enabled = card in legal
-                    button.description = card.label
-                    button.style.text_color = button_colour(card, four)
-                    button.disabled = not enabled
-                    if enabled:
-                        button.tooltip = card.name
-                    else:
-                        reason = hand.why_illegal(card, shown) or "not playable now"
-                        if self._review:
-                            reason = "the hand is over"
-                        button.tooltip = f"{card.name}: {self._words(reason)}"
-                    button.button_style = "info" if enabled and card == self._hinted else ""
-                    button.layout.display = ""
-                else:
-                    # a spare button: no card identity at all
-                    button.description = ""
-                    button.tooltip = ""
-                    button.disabled = True
-                    button.button_style = ""
-                    button.layout.display = "none"
+            label = f"<b>{escape(whose)}</b>"
+        return f'{header}{info}{arena}<div class="cg-hand-label">{label}</div>'
 
-        # named actions: the user's legal ones and their open out-of-turn ones
-        moves: list[tuple[int, Action]] = []
-        if mover is not None and self.user_controls(mover) and not self._review:
-            moves.extend((mover, a) for a in hand.legal_actions().named)
-        moves.extend(self._user_open_actions())
-        self._action_moves = moves[:len(self.action_buttons)]
-        for i, button in enumerate(self.action_buttons):
-            with button.hold_sync():
-                if i < len(self._action_moves):
-                    seat, action = self._action_moves[i]
-                    for_whom = "" if seat == self.seat else f" ({names[seat]})"
-                    button.description = action.label + for_whom
-                    button.tooltip = f"{names[seat]} may {action.label} now"
-                    button.button_style = "info" if action == self._hinted else "warning"
-                    button.disabled = False
-                    button.layout.display = ""
-                else:
-                    button.description = ""
-                    button.tooltip = ""
-                    button.disabled = True
-                    button.layout.display = "none"
-
-        # controls
-        over = hand.is_over
-        computer_turn = mover is not None and self.is_computer(mover) and not self._review
-        can_undo = self._last_action() is not None
-        with self.next_button.hold_sync():
-            self.next_button.description = "Next hand" if self._review else "Next"
-            self.next_button.disabled = not (computer_turn or self._review)
-        self.finish_trick_button.disabled = not computer_turn
-        self.finish_hand_button.disabled = not computer_turn
-        self.undo_button.disabled = not can_undo
-        self.back_button.disabled = not can_undo
-        self.redo_button.disabled = not self._redo
-        self.forward_button.disabled = not self._redo
-        self.hint_button.disabled = over or self._review or not (
-            mover is not None and self.user_controls(mover) or self._user_open_actions())
-
-        # score sheet and story
-        self.score.value = "<b>This hand</b>" + rt.frame_html(rt.score_frame(hand, names))
-        if self.match is not None:
-            self.match_score.value = "<b>The match</b>" + rt.frame_html(
-                rt.match_frame(self.match, names), "No hand finished yet.")
+    def _seat_html(self, hand: Hand, seat: int, row: list[Card | None], shown: int | None,
+                   cards: list[Card], four: bool) -> str:
+        names = self.names
+        side = rt.side_label(hand, seat, names)
+        you = " (you)" if self.seat == seat else ""
+        if self.seat is not None and seat != self.seat and hand.controller(seat) == self.seat:
+            you = " (you play it)"
+        dummy = hand.controller(seat) != seat
+        if seat == shown and cards:
+            content = f"{len(row)} cards: below"
         else:
-            self.match_score.value = ""
-        self.log.value = "<br>".join(escape(line) for _n, line in self._log[-60:]) or \
-            "<i>Nothing has happened yet.</i>"
+            up = [c for c in row if c is not None]
+            down = sum(1 for c in row if c is None)
+            parts = []
+            if up:
+                parts.append("".join(rt.card_face_html(c, four) for c in sorted(up, key=_sort_key)))
+            if down or not up:
+                parts.append(rt.face_down_html(down))
+            content = " ".join(parts)
+        moving = seat == hand.to_move
+        css = f"cg-seat cg-seat-{seat}" + (" cg-to-move" if moving else "")
+        marker = " ◀ to move" if moving else ""
+        return (f'<div class="{css}" style="grid-area: s{seat}"><b>{escape(names[seat])}</b>'
+                f'{escape(you)}{" · dummy" if dummy else ""}{escape(marker)}<br>'
+                f'<small>{escape(side) + " · " if side else ""}'
+                f'points {hand.score[hand.side(seat)]}</small><br>{content}</div>')
 
-    def _refresh_trick(self, hand: Hand, four: bool) -> None:
+    def _trick_html(self, hand: Hand, four: bool) -> str:
+        """The trick: its title, a slot per seat in playing order, the last trick."""
         names = self.names
         n = hand.seats
         current = list(hand.trick)
@@ -1080,22 +1020,154 @@ class Table:
         if finished is not None and not showing_last:
             last = ("<small>Last trick: " + escape(rt.trick_cards_text(finished.cards, names))
                     + f" — won by {escape(names[finished.winner])}</small>")
-        self.trick_box.value = (f'<div class="cg-trick-title">{title}</div>'
-                                f'<div class="cg-trick-row">{"".join(slots)}</div>'
-                                f'<div class="cg-last-trick">{last}</div>')
+        return (f'<div class="cg-trick-title">{title}</div>'
+                f'<div class="cg-trick-row">{"".join(slots)}</div>'
+                f'<div class="cg-last-trick">{last}</div>')
+
+    def _assign_card_buttons(self, shown: int | None, cards: list[Card]) -> None:
+        """Give each card of the shown hand a button: a card keeps its button while it stays
+        in the hand, a card that left frees its button, a card that came takes a free one.
+        (Two packs: equal cards are interchangeable, so counting them is enough.) Another
+        hand, or a new deal, fills the buttons afresh in sorted order."""
+        if shown != self._buttons_seat:
+            self._button_cards = [None] * len(self.card_buttons)
+            self._buttons_seat = shown
+        wanted = Counter(cards)
+        slots = self._button_cards
+        for i, card in enumerate(slots):
+            if card is not None:
+                if wanted[card] > 0:
+                    wanted[card] -= 1
+                else:
+                    slots[i] = None
+        coming = []                      # in sorted order: a new hand fills the row in order
+        for card in cards:
+            if wanted[card] > 0:
+                wanted[card] -= 1
+                coming.append(card)
+        free = [i for i, card in enumerate(slots) if card is None]
+        if len(coming) > len(free):      # more cards than ever dealt: grow the pool (rare)
+            self._ensure_card_buttons(len(self.card_buttons) + len(coming) - len(free))
+            free = [i for i, card in enumerate(self._button_cards) if card is None]
+            slots = self._button_cards
+        for i, card in zip(free, coming):
+            slots[i] = card
+
+    def _refresh_card_buttons(self, hand: Hand, shown: int | None, cards: list[Card]) -> None:
+        self._assign_card_buttons(shown, cards)
+        legal = set(hand.legal_actions().cards) if shown is not None and shown == hand.to_move \
+            and not self._review else set()
+        for button, card in zip(self.card_buttons, self._button_cards):
+            with button.hold_sync():
+                if card is None:
+                    # a spare button: no card identity at all
+                    button.description = ""
+                    button.tooltip = ""
+                    button.disabled = True
+                    button.button_style = ""
+                    self._set_classes(button, ("cg-spare",))
+                    continue
+                enabled = card in legal
+                button.description = card.label
+                button.disabled = not enabled
+                if enabled:
+                    button.tooltip = card.name
+                else:
+                    reason = hand.why_illegal(card, shown) or "not playable now"
+                    if self._review:
+                        reason = "the hand is over"
+                    button.tooltip = f"{card.name}: {self._words(reason)}"
+                button.button_style = "info" if enabled and card == self._hinted else ""
+                self._set_classes(button, card_classes(card))
+
+    @staticmethod
+    def _set_classes(button: widgets.Button, wanted: Sequence[str]) -> None:
+        """Make a button's looks classes (spare, colour, order) exactly ``wanted``."""
+        looks = ("cg-spare", "cg-joker", "cg-suit-", "cg-o-")
+        for css in button._dom_classes:
+            if css.startswith(looks) and css not in wanted:
+                button.remove_class(css)
+        for css in wanted:
+            if css not in button._dom_classes:
+                button.add_class(css)
+
+    def _refresh_action_buttons(self, hand: Hand) -> None:
+        """The named actions: the user's legal ones and their open out-of-turn ones."""
+        names = self.names
+        mover = hand.to_move
+        moves: list[tuple[int, Action]] = []
+        if mover is not None and self.user_controls(mover) and not self._review:
+            moves.extend((mover, a) for a in hand.legal_actions().named)
+        moves.extend(self._user_open_actions())
+        self._action_moves = moves[:len(self.action_buttons)]
+        for i, button in enumerate(self.action_buttons):
+            with button.hold_sync():
+                if i < len(self._action_moves):
+                    seat, action = self._action_moves[i]
+                    for_whom = "" if seat == self.seat else f" ({names[seat]})"
+                    button.description = action.label + for_whom
+                    button.tooltip = f"{names[seat]} may {action.label} now"
+                    button.button_style = "info" if action == self._hinted else "warning"
+                    button.disabled = False
+                    button.remove_class("cg-spare")
+                else:
+                    button.description = ""
+                    button.tooltip = ""
+                    button.disabled = True
+                    button.add_class("cg-spare")
+
+    def _refresh_controls(self, hand: Hand) -> None:
+        mover = hand.to_move
+        over = hand.is_over
+        computer_turn = mover is not None and self.is_computer(mover) and not self._review
+        can_undo = self._last_action() is not None
+        with self.next_button.hold_sync():
+            self.next_button.description = "Next hand" if self._review else "Next"
+            self.next_button.disabled = not (computer_turn or self._review)
+        self.finish_trick_button.disabled = not computer_turn
+        self.finish_hand_button.disabled = not computer_turn
+        self.undo_button.disabled = not can_undo
+        self.back_button.disabled = not can_undo
+        self.redo_button.disabled = not self._redo
+        self.forward_button.disabled = not self._redo
+        self.hint_button.disabled = over or self._review or not (
+            mover is not None and self.user_controls(mover) or self._user_open_actions())
+
+    def _refresh_panels(self) -> None:
+        """The score sheets and the story of the hand, if their panel is open."""
+        if not self._ready:
+            return
+        if self.sheets.selected_index is not None:
+            hand, names = self.hand, self.names
+            self.score.value = "<b>This hand</b>" + rt.frame_html(rt.score_frame(hand, names))
+            if self.match is not None:
+                self.match_score.value = "<b>The match</b>" + rt.frame_html(
+                    rt.match_frame(self.match, names), "No hand finished yet.")
+            else:
+                self.match_score.value = ""
+        if self.story.selected_index is not None:
+            self.log.value = "<br>".join(escape(line) for _n, line in self._log[-60:]) or \
+                "<i>Nothing has happened yet.</i>"
 
     # -- conveniences for notebooks and tests ---------------------------------------------------------
+
+    def shown_card_buttons(self) -> list[tuple[Card, widgets.Button]]:
+        """The shown hand's cards with their buttons, in the order the row shows them."""
+        pairs = [(card, button) for button, card in zip(self.card_buttons, self._button_cards)
+                 if card is not None]
+        return sorted(pairs, key=lambda pair: _sort_key(pair[0]))
 
     def card_button(self, card: "Card | str") -> widgets.Button | None:
         """The button showing ``card`` (``"QH"``), or None if it is not shown."""
         card = Card.parse(card)
-        for button, shown in zip(self.card_buttons, self._shown_cards):
+        for shown, button in self.shown_card_buttons():
             if shown is card:
                 return button
         return None
 
     def enabled_card_buttons(self) -> list[widgets.Button]:
-        return [b for b in self.card_buttons[:len(self._shown_cards)] if not b.disabled]
+        """The enabled card buttons, in the order the row shows them."""
+        return [b for _card, b in self.shown_card_buttons() if not b.disabled]
 
     def enabled_action_buttons(self) -> list[widgets.Button]:
         return [b for b in self.action_buttons[:len(self._action_moves)] if not b.disabled]
@@ -1118,7 +1190,7 @@ class Table:
         walk(self.widget)
         for box, _controls in self._option_boxes.values():
             walk(box)
-        for extra in self.card_buttons + self.action_buttons + self.seat_boxes:
+        for extra in self.card_buttons + self.action_buttons:
             walk(extra)
         return list(seen.values())
 
