@@ -89,7 +89,10 @@ class Table:
     ``card_buttons``, ``action_buttons``, ``next_button``, ``finish_trick_button``,
     ``finish_hand_button``, ``undo_button``, ``redo_button``, ``back_button``,
     ``forward_button``, ``hint_button``, ``message``, ``log``, ``score``, ``deal_button`` and
-    the set-up controls; ``hand`` is the hand on the table and ``match`` the match (or None).
+    the set-up controls; ``board`` is the header, the public information, the seats and the
+    trick in one HTML widget; ``shown_card_buttons()`` pairs the shown cards with their buttons
+    (a card keeps its button while it stays in the hand; CSS ``order`` sorts the row); ``hand``
+    is the hand on the table and ``match`` the match (or None).
 
     A card or action click that comes within ``click_grace`` seconds of the table changing is
     refused with a message (see ``_stale_click``): it was aimed at the table as it was.
