@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from math import floor
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
@@ -404,15 +405,22 @@ class Hand:
     named_actions_only_when_leading: ClassVar[bool] = False
     action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
-    has_after_play: ClassVar[bool] = False      # derived: does the game override after_play?
-    plain_play_card: ClassVar[bool] = True      # derived: does it keep the engine's play_card?
+    # Derived from what a game overrides (``__init_subclass__``), for ``play_out``:
+    has_after_play: ClassVar[bool] = False      # after_play
+    has_after_trick: ClassVar[bool] = False     # after_trick
+    has_trick_context: ClassVar[bool] = False   # trick_context
+    plain_play_card: ClassVar[bool] = True      # keeps the engine's play_card
+    plain_finish_trick: ClassVar[bool] = True   # keeps the engine's finish_trick
     # Mutable list attributes a game adds; copy() copies them:
     _game_lists: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_after_play = cls.after_play is not Hand.after_play
+        cls.has_after_trick = cls.after_trick is not Hand.after_trick
+        cls.has_trick_context = cls.trick_context is not Hand.trick_context
         cls.plain_play_card = cls.play_card is Hand.play_card
+        cls.plain_finish_trick = cls.finish_trick is Hand.finish_trick
 
     # -- dealing ----------------------------------------------------------------------------
 
@@ -804,6 +812,8 @@ class Hand:
         game sets ``has_after_play = True``."""
 
     def finish_trick(self) -> None:
+        """The trick is complete: its winner, its points, the hooks after it, perhaps the end of
+        the hand. (``play_out`` does the same inline: change both together.)"""
         plays = self.trick
         index = self.trick_winner(plays)
         winner = plays[index][0]
@@ -979,54 +989,89 @@ class Hand:
         The same as applying ``rng``-chosen items of ``legal_actions()`` one by one (out-of-turn
         declarations are never made), without the checks ``apply`` makes for callers from outside:
         in the play the choice is among ``playable`` and then ``named_actions``, the order of
-        ``legal_actions()``, without building it.
+        ``legal_actions()``, without building it. ``play_card`` and ``finish_trick`` are done
+        inline where the game keeps the engine's own (every game does): change them together.
         """
         rand = rng.random
         history = self.history
         hands = self.hands
         seats = self.seats
+        tricks = self.tricks
+        score = self.score
+        partnerships = self.partnerships
         playable = self.playable
-        inline = self.plain_play_card
+        trick_winner = self.trick_winner
+        trick_points = self.trick_points
+        trick_context = self.trick_context if self.has_trick_context else None
+        after_trick = self.after_trick if self.has_after_trick else None
         after_play = self.after_play if self.has_after_play else None
         only_leading = self.named_actions_only_when_leading
         named = self.has_named_actions
-        play, card_class = Phase.PLAY, Card
+        play, over, card_class = Phase.PLAY, Phase.OVER, Card
+        # The seats after each seat, in playing order.
+        followers = [tuple((leader + i) % seats for i in range(1, seats)) for leader in range(seats)]
         self._legal = None
         if self._redo:
             self._redo = []
+        if not (self.plain_play_card and self.plain_finish_trick):
+            while self.to_move is not None:
+                legal = self._legal_list()
+                self._do(self.to_move, legal[floor(rand() * len(legal))])
+            return self
         while True:
             mover = self.to_move
             if mover is None:
                 return self
+            trick = self.trick
             if self.phase is not play:             # doubling, discards: as legal_actions()
                 legal = self._legal_list()
-                self._do(mover, legal[int(rand() * len(legal))])
+                self._do(mover, legal[floor(rand() * len(legal))])
                 named = self.has_named_actions      # (Quinto's end with the doubling)
                 continue
             legal = playable(mover)
-            if named and not (only_leading and self.trick):
+            if named and not (only_leading and trick):
                 actions = self.named_actions(mover)
                 if actions:
                     legal = legal + actions
-            move = legal[int(rand() * len(legal))]
+            move = legal[floor(rand() * len(legal))]
             if move.__class__ is not card_class:
                 history.append((mover, move))
                 self.apply_named(mover, move)
-            elif inline:                      # play_card, without a call
-                hands[mover].remove(move)
-                trick = self.trick
-                trick.append(played := (mover, move))
-                history.append(played)
-                if after_play is not None:
-                    after_play(mover, move)
-                if len(trick) == seats:
-                    self.finish_trick()
-                else:
+                continue
+            # play_card, without a call, then the rest of the trick: nobody but the leader has
+            # a named action (only_leading), or the game has none in the play.
+            hands[mover].remove(move)
+            trick.append(played := (mover, move))
+            history.append(played)
+            if after_play is not None:
+                after_play(mover, move)
+            if len(trick) < seats:
+                if named and not only_leading:
                     mover += 1
                     self.to_move = mover if mover < seats else 0
-            else:
-                history.append((mover, move))
-                self.play_card(mover, move)
+                    continue
+                for mover in followers[mover][:seats - len(trick)]:
+                    self.to_move = mover
+                    legal = playable(mover)
+                    move = legal[floor(rand() * len(legal))]
+                    hands[mover].remove(move)
+                    trick.append(played := (mover, move))
+                    history.append(played)
+                    if after_play is not None:
+                        after_play(mover, move)
+            # finish_trick, without a call
+            winner = trick[trick_winner(trick)][0]
+            points = trick_points(trick, winner)
+            done = Trick(len(tricks) + 1, self.leader, trick, winner, points,
+                         self.trump if trick_context is None else trick_context())
+            tricks.append(done)
+            score[winner % 2 if partnerships else winner] += points
+            self.trick = []
+            self.leader = self.to_move = winner
+            if after_trick is not None:
+                after_trick(done)
+            if self.phase is not over and not hands[winner] and not self.trick:
+                self.end_hand()
 
     def undo(self) -> Move:
         """Take back the last action (the hand is replayed without it); returns that action."""

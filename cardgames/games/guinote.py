@@ -106,7 +106,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..cards import FORTY_CARD_DECK, SUITS, Card, Rank, Suit
+from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, IllegalAction, Match, Option, Options, Phase, SetupError, Trick, flag,
 )
@@ -118,6 +118,13 @@ STRENGTH = {rank: i for i, rank in enumerate(ORDER)}
 
 #: Card points (S3, ABELP): 120 in the pack.
 POINTS = {Rank.ACE: 11, Rank.THREE: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+
+#: The two tables by card (``card.index``): what the play reads at every card.
+CARD_STRENGTH = [0] * len(ALL_CARDS)
+CARD_POINTS = [0] * len(ALL_CARDS)
+for _card in FORTY_CARD_DECK:
+    CARD_STRENGTH[_card.index] = STRENGTH[_card.rank]
+    CARD_POINTS[_card.index] = POINTS.get(_card.rank, 0)
 LAST_TRICK = 10          # "las diez de últimas"
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
@@ -372,15 +379,16 @@ class GuinoteHand(Hand):
         trick = self.trick
         trump = self.trump
         led = trick[0][1].suit
-        index = self.trick_winner(trick)
-        best_seat, best = trick[index]
-        partner = self.partner_exception and self.side(best_seat) == self.side(seat)
+        best_seat, best = trick[self.trick_winner(trick)]
+        # Is the winning card his partner's? (Each for himself, it is an opponent's.)
+        partner = self.partner_exception and self.partnerships and best_seat % 2 == seat % 2
         follow = [c for c in hand if c.suit is led]
         if follow:
             if partner or best.suit is not led:
                 return follow, "follow", follow
-            strength = STRENGTH[best.rank]
-            higher = [c for c in follow if STRENGTH[c.rank] > strength]
+            strength = CARD_STRENGTH
+            to_beat = strength[best.index]
+            higher = [c for c in follow if strength[c.index] > to_beat]
             if higher:
                 return higher, "beat", higher
             return follow, "follow", follow
@@ -391,8 +399,9 @@ class GuinoteHand(Hand):
             return list(hand), "free", []
         if best.suit is not trump:
             return trumps, "trump", trumps
-        strength = STRENGTH[best.rank]
-        higher = [c for c in trumps if STRENGTH[c.rank] > strength]
+        strength = CARD_STRENGTH
+        to_beat = strength[best.index]
+        higher = [c for c in trumps if strength[c.index] > to_beat]
         if higher:
             return higher, "over-trump", higher
         if self.must_undertrump:
@@ -452,8 +461,7 @@ class GuinoteHand(Hand):
 
     def _declarable(self, seat: int) -> list[Action]:
         actions: list[Action] = []
-        side = self.side(seat)
-        if self._window_open() and self._window_side() == side:
+        if self._window_open() and self._window_side() == self.side(seat):
             if not (self.cante_used >> seat) & 1:
                 # A marriage: the King and Queen of a suit not yet declared (bit per suit).
                 kings = queens = 0
@@ -469,7 +477,8 @@ class GuinoteHand(Hand):
                 actions.append(TUTE)
             if not self.auto_claim and self.counts_at_once:
                 actions.append(CLAIM)
-        if not self.trick and self._swap_refusal(seat) is None:
+        if not self.trick and self._stock and SEVENS[self.trump] in self.hands[seat] \
+                and self._swap_refusal(seat) is None:     # (what it checks first, said cheaply)
             actions.append(SWAP)
         return actions
 
@@ -666,25 +675,30 @@ class GuinoteHand(Hand):
     # -- the trick -------------------------------------------------------------------------------
 
     def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
-        # "The highest card in the lead suit or the highest trump card wins the trick."
+        # "The highest card in the lead suit or the highest trump card wins the trick": each
+        # card against the best so far, which only a higher card of its suit or a trump beats.
         trump = self.trump
-        best, best_card = 0, plays[0][1]
+        strength = CARD_STRENGTH
+        card = plays[0][1]
+        best, best_suit, best_strength = 0, card.suit, strength[card.index]
         for i in range(1, len(plays)):
             card = plays[i][1]
-            if card.suit is best_card.suit:
-                if STRENGTH[card.rank] > STRENGTH[best_card.rank]:
-                    best, best_card = i, card
-            elif card.suit is trump:
-                best, best_card = i, card
+            suit = card.suit
+            if suit is best_suit:
+                if strength[card.index] > best_strength:
+                    best, best_strength = i, strength[card.index]
+            elif suit is trump:
+                best, best_suit, best_strength = i, suit, strength[card.index]
         return best
 
     def _is_last_trick(self) -> bool:
         return not self._stock and not self.hands[0]
 
     def trick_points(self, plays: list[tuple[int, Card]], winner: int) -> int:
+        points = CARD_POINTS
         total = 0
         for _, card in plays:
-            total += POINTS.get(card.rank, 0)
+            total += points[card.index]
         if self._is_last_trick():
             total += LAST_TRICK   # "The team that captures the last trick earns 10 points."
         return total
@@ -705,9 +719,10 @@ class GuinoteHand(Hand):
     def after_trick(self, trick: Trick) -> None:
         self.cante_used = 0
         winner = trick.winner
-        self._check_reached(self.side(winner), trick)
-        if self.phase is Phase.OVER:
-            return
+        if self.counts_at_once:
+            self._check_reached(self.side(winner), trick)
+            if self.phase is Phase.OVER:
+                return
         stock = self._stock
         if not stock:
             return
