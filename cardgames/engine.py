@@ -836,9 +836,9 @@ class Hand:
 
     def draw_round(self, first: int) -> None:
         """Each seat draws one card, ``first`` first, then in playing order."""
-        stock, hands, seats = self._stock, self.hands, self.seats
-        for i in range(seats):
-            hands[(first + i) % seats].append(stock.pop())
+        stock, hands = self._stock, self.hands
+        for seat in PLAYING_ORDER[self.seats][first]:
+            hands[seat].append(stock.pop())
 
     def end_hand(self, reason: str = "") -> None:
         """The hand is over: last scoring, then no seat is to move."""
@@ -1008,8 +1008,7 @@ class Hand:
         only_leading = self.named_actions_only_when_leading
         named = self.has_named_actions
         play, over, card_class = Phase.PLAY, Phase.OVER, Card
-        # The seats after each seat, in playing order.
-        followers = [tuple((leader + i) % seats for i in range(1, seats)) for leader in range(seats)]
+        orders = PLAYING_ORDER[seats]
         self._legal = None
         if self._redo:
             self._redo = []
@@ -1050,7 +1049,7 @@ class Hand:
                     mover += 1
                     self.to_move = mover if mover < seats else 0
                     continue
-                for mover in followers[mover][:seats - len(trick)]:
+                for mover in orders[mover][1:seats - len(trick) + 1]:
                     self.to_move = mover
                     legal = playable(mover)
                     move = legal[floor(rand() * len(legal))]
@@ -1295,6 +1294,14 @@ class Match:
     def __repr__(self) -> str:
         state = self.end_reason if self.is_over else f"hand {len(self.hands) + 1} in play"
         return f"<{self.game.title} match: scores {self.scores}, {state}>"
+
+
+def _playing_orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((first + i) % seats for i in range(seats)) for first in range(seats))
+
+
+#: PLAYING_ORDER[seats][first]: every seat in playing order from ``first`` (up to 12 seats).
+PLAYING_ORDER = {seats: _playing_orders(seats) for seats in range(1, 13)}
 
 
 def play_randomly(hand: Hand, rng: random.Random) -> Hand:

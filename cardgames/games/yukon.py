@@ -42,7 +42,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import STANDARD_DECK, Card, Rank, Suit, deck_without, parse_cards
+from ..cards import ALL_CARDS, STANDARD_DECK, Card, Rank, Suit, deck_without, parse_cards
 from ..engine import Game, Hand, Match, Option, Options, SetupError, Trick, flag
 
 JACK = Rank.JACK
@@ -54,12 +54,22 @@ GRAND_YUKON_POINTS = 15
 #: Gold-digger (PAG-Y): the other Jacks are worth 11.
 GOLD_DIGGER_POINTS = POINTS | {Rank.JACK: 11}
 
+
+def _by_card(points: dict[Rank, int]) -> list[int]:
+    """The same points by card (``card.index``), the Grand Yukon's 15 included."""
+    values = [0] * len(ALL_CARDS)
+    for card in STANDARD_DECK:
+        values[card.index] = GRAND_YUKON_POINTS if card is GRAND_YUKON else points.get(card.rank, 0)
+    return values
+
 #: Rank within a suit, low to high (Jacks are Yukons and stand outside the suits).
 SUIT_ORDER = [Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
               Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE]
 ACES_LOW_ORDER = [Rank.ACE] + SUIT_ORDER[:-1]
 STRENGTH = {rank: i for i, rank in enumerate(SUIT_ORDER)}
 ACES_LOW_STRENGTH = {rank: i for i, rank in enumerate(ACES_LOW_ORDER)}
+CARD_POINTS = _by_card(POINTS)
+GOLD_DIGGER_CARD_POINTS = _by_card(GOLD_DIGGER_POINTS)
 
 #: Which 2s leave the pack by default, by player count (RULES.md Y-A4).
 DEFAULT_REMOVED = {3: ["2C"], 5: ["2C", "2D"]}
@@ -157,6 +167,7 @@ class YukonHand(Hand):
         gold = options.variant == "gold_digger"
         self.strength = ACES_LOW_STRENGTH if gold or options.aces_low else STRENGTH
         self.points = GOLD_DIGGER_POINTS if gold else POINTS
+        self.card_values = GOLD_DIGGER_CARD_POINTS if gold else CARD_POINTS
 
     # -- legal plays ------------------------------------------------------------------------
 
@@ -233,15 +244,13 @@ class YukonHand(Hand):
         return best
 
     def card_points(self, card: Card) -> int:
-        if card is GRAND_YUKON:
-            return GRAND_YUKON_POINTS
-        return self.points.get(card.rank, 0)
+        return self.card_values[card.index]
 
     def trick_points(self, plays: list[tuple[int, Card]], winner: int) -> int:
-        points = self.points
+        values = self.card_values
         total = 0
         for _, card in plays:
-            total += GRAND_YUKON_POINTS if card is GRAND_YUKON else points.get(card.rank, 0)
+            total += values[card.index]
         return total
 
     def after_trick(self, trick: Trick) -> None:
