@@ -166,6 +166,18 @@ def test_card_values_by_suit_and_doubling():
     assert card_value(C("2C"), ()) == 0              # no reaches (trick 1): nothing scores
 
 
+def test_a_trick_earns_one_plus_the_value_of_each_card():
+    # S4: "The winner of each trick scores 1 point for the trick plus the value of each card in
+    # it". trick_points reads the values inline for speed: over the tricks of many random
+    # hands (every reach set they meet), it must say what card_value says card by card.
+    for seed in range(1, 61):
+        hand = cg.deal("pippins", seed=seed).play_out(random.Random(seed))
+        for trick in hand.tricks:
+            cards_played = [card for _, card in trick.cards]
+            expected = 1 + sum(card_value(card, trick.context) for card in cards_played)
+            assert trick_points(cards_played, trick.context) == expected == trick.points
+
+
 # -- the discard ----------------------------------------------------------------------------------
 
 

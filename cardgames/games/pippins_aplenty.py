@@ -84,18 +84,58 @@ def trump_order(reaches: Sequence[Card]) -> list[Suit]:
     return [card.suit for card in reversed(reaches)]
 
 
+class ReachFacts:
+    """What the rules read off the reaches, worked out once for each set of reaches (the
+    functions below ask ``reach_facts(reaches)``; a hand meets a dozen sets, and there are
+    some tens of thousands in all).
+
+    ``trump_place[suit]``: 0 for a non-trump, else the suit's place counted from the lowest
+    trump (1) up; ``value[suit]``: what a card of the suit at or below the top reach is worth
+    (1 for the top reach's suit, 2, 3, 4 down the trumps, a non-trump one more than the lowest
+    trump); ``top``: the top reach's rank (0 with no reaches: every card is above it);
+    ``doubled``: the ranks of the reach cards, as bits (``1 << rank``).
+    """
+
+    __slots__ = ("trump_place", "value", "top", "doubled")
+
+    def __init__(self, reaches: Sequence[Card]):
+        count = len(reaches)
+        self.trump_place = [0, 0, 0, 0]
+        self.value = [count + 1] * 4          # a non-trump: one more than the lowest trump
+        for place, reach in enumerate(reaches, start=1):
+            self.trump_place[reach.suit] = place
+            self.value[reach.suit] = count + 1 - place     # the top reach's suit: 1
+        self.top = reaches[-1].rank if reaches else 0
+        self.doubled = 0
+        for reach in reaches:
+            self.doubled |= 1 << reach.rank
+
+
+_FACTS: dict[tuple[Card, ...], ReachFacts] = {}
+
+
+def reach_facts(reaches: Sequence[Card]) -> ReachFacts:
+    """The :class:`ReachFacts` of these reaches (made once, then looked up)."""
+    key = reaches if reaches.__class__ is tuple else tuple(reaches)
+    facts = _FACTS.get(key)
+    if facts is None:
+        facts = _FACTS[key] = ReachFacts(key)
+    return facts
+
+
 def trick_winner(cards: Sequence[Card], reaches: Sequence[Card]) -> int:
     """The index in ``cards`` (play order) of the card that wins: "the highest trump played
     [...], or if no trumps are played by the highest card of the suit led". A trump's strength
     is its suit's place in the reaches (top reach highest), then its rank."""
-    trumps = [reach.suit for reach in reaches]      # the lowest trump suit first
+    trump_place = reach_facts(reaches).trump_place
     led = cards[0].suit
     best, best_key = 0, -1
     i = 0
     for card in cards:
         suit = card.suit
-        if suit in trumps:
-            key = (trumps.index(suit) + 1) * 16 + card.rank   # above every non-trump
+        place = trump_place[suit]
+        if place:
+            key = place * 16 + card.rank     # above every non-trump
         elif suit is led:
             key = card.rank
         else:
@@ -113,29 +153,23 @@ def card_value(card: Card, reaches: Sequence[Card]) -> int:
     highest, second, third, fourth trump suit, a non-trump one more than the lowest trump; a
     card of the rank of any reach card counts double.
     """
+    facts = reach_facts(reaches)
     rank = card.rank
-    if not reaches or rank > reaches[-1].rank:
+    if rank > facts.top:
         return 0
-    count = len(reaches)
-    value = count + 1                      # a non-trump: one more than the lowest trump
-    suit = card.suit
-    i = count
-    for reach in reaches:                  # i: the suit's place from the top, 1 for the top
-        if reach.suit is suit:
-            value = i
-            break
-        i -= 1
-    for reach in reaches:
-        if reach.rank is rank:
-            return value * 2
-    return value
+    value = facts.value[card.suit]
+    return value * 2 if facts.doubled >> rank & 1 else value
 
 
 def trick_points(cards: Sequence[Card], reaches: Sequence[Card]) -> int:
     """What the trick earns its winner's side: 1 for the trick plus each card's value."""
+    facts = reach_facts(reaches)
+    top, value, doubled = facts.top, facts.value, facts.doubled
     total = 1
     for card in cards:
-        total += card_value(card, reaches)
+        rank = card.rank
+        if rank <= top:          # card_value's rule, inline for speed: change both together
+            total += value[card.suit] * 2 if doubled >> rank & 1 else value[card.suit]
     return total
 
 

@@ -123,6 +123,18 @@ for _suit in Suit:
     _PAIRS.append((0b1100 << (4 * _suit), QUINT_VALUE[_suit]))   # 2 + 3
 
 
+def _pairs_value(mask: int) -> int:
+    """What the pairs (A+4, 2+3) among the cards of ``mask`` (``_PAIR_BIT``) are worth."""
+    points = 0
+    for bits, value in _PAIRS:
+        if mask & bits == bits:
+            points += value
+    return points
+
+
+_PAIRS_VALUE: dict[int, int] = {}    # mask -> _pairs_value(mask), as the masks turn up
+
+
 def quint_points(cards) -> int:
     """The quints in these cards (taken together, as one trick), undoubled."""
     points = 0
@@ -132,9 +144,10 @@ def quint_points(cards) -> int:
         points += _SINGLE[i]
         mask |= _PAIR_BIT[i]
     if mask:
-        for bits, value in _PAIRS:
-            if mask & bits == bits:
-                points += value
+        pairs = _PAIRS_VALUE.get(mask)
+        if pairs is None:
+            pairs = _PAIRS_VALUE[mask] = _pairs_value(mask)
+        points += pairs
     return points
 
 
@@ -361,11 +374,11 @@ class QuintoHand(Hand):
             if not self.joker_sets_suit or len(trick) == 1:
                 return list(hand)
             suit = trick[1][1].suit
-        for card in hand:
-            if card.suit is suit:
-                # Follow suit; the Joker may be played at any time.
-                return [c for c in hand if c.suit is suit or c.suit is None]
-        return list(hand)
+        # Follow suit if able; the Joker may be played at any time.
+        follow = [c for c in hand if c.suit is suit or c.suit is None]
+        if follow and (len(follow) > 1 or follow[0].suit is suit):
+            return follow
+        return list(hand)                      # no card of the suit: any card
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
