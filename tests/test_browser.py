@@ -116,6 +116,23 @@ def assert_no_traceback(page) -> None:
         assert word not in body, f"the page shows {word!r}"
 
 
+def assert_cards_in_order(page) -> None:
+    """A card keeps its button while it stays in the hand, so the buttons' order on the page is
+    CSS ``order``: the row must read in that order, and spare buttons must not show."""
+    buttons = page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
+        .querySelectorAll('.cg-card')].map(b => {
+            const r = b.getBoundingClientRect();
+            return {shown: b.offsetParent !== null, spare: b.classList.contains('cg-spare'),
+                    top: Math.round(r.top), left: r.left, text: b.innerText,
+                    order: +getComputedStyle(b).order}; })""")
+    shown = [b for b in buttons if b["shown"]]
+    assert shown and all(b["text"] for b in shown)
+    assert all(b["spare"] and not b["shown"] for b in buttons if b not in shown)
+    on_page = sorted(shown, key=lambda b: (b["top"], b["left"]))
+    assert [b["order"] for b in on_page] == sorted(b["order"] for b in shown), \
+        [b["text"] for b in on_page]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_play_a_card(voila, page, game):
     base, _log = voila
@@ -143,6 +160,7 @@ def test_play_a_card(voila, page, game):
             break
     assert table_text(page, ".cg-trick") != trick_before, f"the trick never changed ({clicked})"
     assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
+    assert_cards_in_order(page)
     assert_no_traceback(page)
     assert page.console_errors == []
 
