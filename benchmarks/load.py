@@ -160,8 +160,9 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
 
 
 def table_parts(states: dict) -> tuple[str, set[str]]:
-    """From the widgets' states: an enabled card button of the first table, and the widgets of
-    that table's trick (its box and everything inside it)."""
+    """From the widgets' states: an enabled card button of the first table, and the widgets that
+    draw that table's trick (the board, which holds the seats and the trick, and everything
+    inside it)."""
     def classes(mid: str) -> list[str]:
         return states[mid]["state"].get("_dom_classes", [])
 
@@ -172,8 +173,7 @@ def table_parts(states: dict) -> tuple[str, set[str]]:
     parent = {kid: mid for mid in states for kid in kids(mid)}
 
     def visible(mid: str) -> bool:
-        layout = states[mid]["state"].get("layout", "").removeprefix("IPY_MODEL_")
-        return states.get(layout, {}).get("state", {}).get("display") != "none"
+        return "cg-spare" not in classes(mid)      # a spare card button shows nothing
 
     cards = [mid for mid in states if "cg-card" in classes(mid)
              and not states[mid]["state"].get("disabled") and visible(mid)]
@@ -188,7 +188,8 @@ def table_parts(states: dict) -> tuple[str, set[str]]:
             mid = todo.pop()
             inside.add(mid)
             todo.extend(kids(mid))
-        trick = next((m for m in inside if "cg-trick" in classes(m)), None)
+        trick = next((m for m in inside if "cg-board" in classes(m) or "cg-trick" in classes(m)),
+                     None)
         if trick is not None:
             trick_widgets, todo = set(), [trick]
             while todo:

@@ -335,7 +335,8 @@ class Game:
              stock: Iterable[Card | str] | None = None, players: int | None = None,
              dealer: int | None = None, **options: Any) -> "Hand":
         """A hand shuffled from ``seed`` (a random seed if none), or set up from ``hands`` and ``stock``."""
-        deal_args = {k: options.pop(k) for k in list(options) if k in self.deal_keywords}
+        deal_args = {k: options.pop(k) for k in list(options) if k in self.deal_keywords} \
+            if options else {}
         players, opts = self.resolve_options(players, options)
         cls = self.hand_class
         seats = cls.seats_for(players)

@@ -165,7 +165,7 @@ def test_a_card_click_in_the_app_plays_it():
     glue.app("yukon")
     table = glue._apps[0].table
     before = table.message.value
-    enabled = [b for b in table.card_buttons if not b.disabled and b.layout.display != "none"]
+    enabled = table.enabled_card_buttons()
     enabled[0].click()
     assert table.hand.tricks or table.hand.trick
     assert table.message.value != before

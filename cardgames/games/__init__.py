@@ -27,6 +27,9 @@ for _game in GAMES.values():
 
 def get_game(name: "str | Game") -> Game:
     """The game called ``name`` (its name, title or an alias, in any case)."""
+    found = GAMES.get(name) if name.__class__ is str else None    # (the usual case, quickly)
+    if found is not None:
+        return found
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
