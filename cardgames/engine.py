@@ -406,6 +406,7 @@ class Hand:
     named_actions_only_when_leading: ClassVar[bool] = False
     action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
+    identical_cards: ClassVar[bool] = False     # two packs: a hand may hold a card twice
     # Derived from what a game overrides (``__init_subclass__``), for ``play_out``:
     has_after_play: ClassVar[bool] = False      # after_play
     has_after_trick: ClassVar[bool] = False     # after_trick
@@ -683,8 +684,9 @@ class Hand:
             if self.has_named_actions:
                 return self.playable(seat) + self.named_actions(seat)
             return self.playable(seat)
-        if self.phase is Phase.DISCARD:
-            return list(dict.fromkeys(self.hands[seat]))
+        if self.phase is Phase.DISCARD:      # (two identical cards are one choice)
+            hand = self.hands[seat]
+            return list(dict.fromkeys(hand)) if self.identical_cards else list(hand)
         return list(self.named_actions(seat))
 
     def open_actions_by_seat(self) -> dict[int, list[Action]]:

@@ -358,6 +358,29 @@ def test_the_side_has_won_a_trick_reading_and_the_higher_pinta_agreement():
     assert "only for a higher pinta" in higher.why_illegal("swap-seven")
 
 
+def test_hob_exchanges_the_seven_before_drawing():
+    # HOB: the exchange is made "antes de robar" (before drawing). With
+    # seven_swap_rule='side_has_won_a_trick' a 7 that comes in the draw after a trick cannot be
+    # exchanged at once: it waits for the next trick. (The default GODOT reading lets the side
+    # that won the trick exchange after the draw.)
+    def deal(**options):
+        # Two players; seat 0 wins trick 1 with the A♥ and draws the 7♠ (the pinta is the 4♠).
+        hand = cg.deal("guinote", players=2, hands=["AH 2H 3H 4H 5H 6H", "KH 2C 3C 4C 5C 6C"],
+                       stock="7S 2D 3D 5D 2S 4S".split(), **options)
+        return play(hand, "AH", "2C")
+
+    hob = deal(seven_swap_rule="side_has_won_a_trick")
+    assert C("7S") in hob.hands[0] and hob.tricks[0].winner == 0
+    assert "swap-seven" not in legal(hob)
+    assert "before drawing (HOB: 'antes de robar')" in hob.why_illegal("swap-seven")
+    assert hob.view(1).seven_just_drawn is False     # only the holder knows when he drew it
+    play(hob, "2H", "3C")                             # trick 2 (the 3♣ is no heart, no trump)
+    assert hob.tricks[1].winner == 0 and C("7S") in hob.hands[0]
+    assert "swap-seven" in legal(hob)                 # now it may be exchanged
+    godot = deal()
+    assert "swap-seven" in legal(godot)
+
+
 def final_draw_deal(stock: str):
     return cg.deal("guinote", hands=["2H 3H 4H 5H 6H 2C", "KH QH JH 3C 4C 5C",
                                      "AH 7S 6C 7C JC QC", "2S 3S 4S 5S 6S KC"],

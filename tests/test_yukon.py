@@ -281,6 +281,10 @@ def test_the_match_is_decided_at_the_end_of_a_hand():
         match.apply(rng.choice(match.hand.legal_actions()))
     assert max(match.scores) >= 250 and match.scores[match.winner] == max(match.scores)
     assert [h.dealer for h in match.hands][:2] == [2, 0][:len(match.hands)]
+    # RULES.md Y-A7 names the rule win_check='end_of_hand', with no alternative.
+    assert cg.match("yukon", seed=3, win_check="end_of_hand").options.win_check == "end_of_hand"
+    with pytest.raises(cg.OptionError, match="choose one of 'end_of_hand'"):
+        cg.match("yukon", seed=3, win_check="immediate")
 
 
 def test_a_tie_at_the_target_plays_on_or_goes_to_the_ace_of_spades():

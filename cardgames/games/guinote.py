@@ -61,7 +61,8 @@ the marriage is announced by its suit but the cards are not shown).
 the pinta into the hand, while the pinta is still under the stock. Who and when
 (``seven_swap_rule``): 'side_won_last_trick' (default, GODOT): either partner of the side that won
 the last trick, before the next lead; 'side_has_won_a_trick' (HOB): any seat whose side has won
-some trick, between tricks; 'leader_only' (S3 literal): the leader before leading.
+some trick, between tricks, "antes de robar" (before drawing), so a 7 that comes in the draw
+after a trick waits for the next one; 'leader_only' (S3 literal): the leader before leading.
 ``seven_swap_allowed_before_first_trick`` opens it before trick 1 too (the eldest's side, or the
 eldest alone), and ``seven_swap_only_for_higher_pinta`` allows it only for a pinta above the 7.
 
@@ -315,6 +316,10 @@ class GuinoteHand(Hand):
         self.declared_suits = 0      # bit per suit: marriages declared this hand
         self.pinta_pending: int | None = None   # who takes the face-up card at the next lead
         self.seven_drawn_late = False            # the trump 7 came in the final drawing round
+        # HOB ('side_has_won_a_trick'): the exchange is made before drawing, so a 7 drawn after
+        # the last trick waits for the next one.
+        self.swap_before_drawing = options.seven_swap_rule == "side_has_won_a_trick"
+        self.seven_just_drawn = False
         self.shown: tuple[tuple[int, Card], ...] = ()   # (seat, card): known to be in that hand
         self.game_winner: int | None = None
 
@@ -460,8 +465,10 @@ class GuinoteHand(Hand):
         return self.named_actions(seat)
 
     def _declarable(self, seat: int) -> list[Action]:
+        """The declarations open to ``seat`` while the window is open (``named_actions``
+        checks that)."""
         actions: list[Action] = []
-        if self._window_open() and self._window_side() == self.side(seat):
+        if self._window_side() == self.side(seat):
             if not (self.cante_used >> seat) & 1:
                 # A marriage: the King and Queen of a suit not yet declared (bit per suit).
                 kings = queens = 0
@@ -504,6 +511,9 @@ class GuinoteHand(Hand):
         if self.seven_drawn_late:
             return (f"{seven.label} came in the final drawing round, and after the fourth trick "
                     "the exchange must be made before the final draw")
+        if self.seven_just_drawn:
+            return (f"{seven.label} came in the draw after this trick, and the exchange is made "
+                    "before drawing (HOB: 'antes de robar'): it may be made after the next trick")
         if seat == self.pinta_pending:
             return "the face-up card is yours to draw at the next lead"
         face = stock[0]
@@ -718,6 +728,7 @@ class GuinoteHand(Hand):
 
     def after_trick(self, trick: Trick) -> None:
         self.cante_used = 0
+        self.seven_just_drawn = False
         winner = trick.winner
         if self.counts_at_once:
             self._check_reached(self.side(winner), trick)
@@ -728,6 +739,8 @@ class GuinoteHand(Hand):
             return
         seats = self.seats
         if len(stock) > seats:
+            if self.swap_before_drawing:
+                self.seven_just_drawn = SEVENS[self.trump] in stock[-seats:]
             self.draw_round(winner)        # the winner draws first, then in playing order
             return
         # The final round: every seat but the last drawer draws now; the face-up card waits for
@@ -756,8 +769,9 @@ class GuinoteHand(Hand):
             state["_stock"][0] = face
             concealed.remove(face)
         if SEVENS[self.trump] not in self.hands[seat]:
-            # Only the holder knows whether he drew the 7 in the final round.
+            # Only the holder knows whether (and when) he drew the 7.
             state["seven_drawn_late"] = False
+            state["seven_just_drawn"] = False
         return concealed
 
     # -- words ---------------------------------------------------------------------------------

@@ -142,6 +142,7 @@ class PipPipHand(Hand):
     # last player of a trick who won it (the seat that has just played is never the next to
     # play in mid-trick).
     named_actions_only_when_leading = True
+    identical_cards = True
     _game_lists = ("exposed_cards", "dead", "pending")
 
     # -- dealing ----------------------------------------------------------------------------

@@ -112,14 +112,22 @@ class ReachFacts:
 
 
 _FACTS: dict[tuple[Card, ...], ReachFacts] = {}
+_LAST: tuple[Any, Any] = (None, None)    # the reaches asked about last, and their facts
 
 
 def reach_facts(reaches: Sequence[Card]) -> ReachFacts:
-    """The :class:`ReachFacts` of these reaches (made once, then looked up)."""
+    """The :class:`ReachFacts` of these reaches (made once, then looked up; the same tuple
+    asked again, as for the winner and then the points of a trick, without even a lookup)."""
+    global _LAST
+    last = _LAST
+    if reaches is last[0]:
+        return last[1]
     key = reaches if reaches.__class__ is tuple else tuple(reaches)
     facts = _FACTS.get(key)
     if facts is None:
         facts = _FACTS[key] = ReachFacts(key)
+    if key is reaches:                    # a tuple cannot change: remember it as it is
+        _LAST = (reaches, facts)
     return facts
 
 

@@ -52,7 +52,9 @@ hand is abandoned and only its quints are scored; tricks are scored at the end o
 ``cg.match("quinto")`` plays one game; ``rubber=True`` plays a rubber of ``rubber_games``
 (first to win a majority of them; with three players, 1-1-1 plays on until somebody has two)
 and ``match.scores`` are then the rubber totals: every point of its games plus ``rubber_bonus``
-to the winner. ``match.game_scores`` are the current game's, ``match.games_won`` the games won.
+to the winner. ``match.game_scores`` are the current game's, ``match.games_won`` the games won. (RULES.md §6
+names no ``rubber`` flag: we added it so that a match is one game unless a rubber is asked for;
+``rubber_games`` and ``rubber_bonus`` matter only then.)
 
 *Three players.* "Dealer gets two hands, his own and a dummy hand. He then plays against the
 other two players who are in partnership. The dealer only looks at one of his hands when
@@ -65,7 +67,11 @@ hidden from every view (the dealer's too) until the doubling is over, then shown
 the dealer has an advantage, the opposing partnership gets an extra 25 points when the final
 score is totaled. Rotate the dealership so each player gets to play alone." A match keeps
 three individual scores: each hand the dealer is credited with his side's points, each
-opponent with the pair's points + 25 (``three_player_bonus_timing='per_hand'``). Our reading
+opponent with the pair's points + 25 (``three_player_bonus_timing='per_hand'``). The two
+partners are credited alike, so if they stood equal they reach the target together with equal
+totals: that is an exact tie, and the tie rule applies (``'play_on'``: another hand, or with
+``win_check='immediate_quints'`` play goes on, and whoever is alone on top at the next count
+wins). Our reading
 of ``'per_game'``: the 25 is added once, "when the final score is totaled", to the two players
 who opposed the dealer in the hand that ended the game; it counts in the totals (and a
 rubber's) but does not change who won the game. ``match.seat_of(player)`` and
@@ -200,9 +206,10 @@ OPTIONS = [
     flag("doubling_continues_until_settled", False,
          "After a double, speaking goes on round the table until an opponent redoubles or all "
          "the others have passed once more; by default one turn each (PAR-Q)."),
-    Option("rubber_games", 3, "A rubber is the best of this many games (S0: three).",
+    Option("rubber_games", 3, "With rubber=True: a rubber is the best of this many games (S0: three).",
            check=_odd_number),
-    Option("rubber_bonus", 100, "The rubber winner's bonus (S0: 100).", check=whole_number(0)),
+    Option("rubber_bonus", 100, "With rubber=True: the rubber winner's bonus (S0: 100).",
+           check=whole_number(0)),
     Option("three_player_bonus_timing", "per_hand",
            "Three players: the dealer's two opponents get 25 each hand ('per_hand'), or once, "
            "when the game ends ('per_game').", choices=("per_hand", "per_game")),

@@ -30,8 +30,8 @@ are played.
 
 *Scoring.* Card points in tricks won: Grand Yukon 15, other Yukons 10, tens 10, Aces 5, Kings 3,
 Queens 2 (125 in the pack). "The first player or partnership to score 250 points or more as
-determined at the conclusion of a hand wins"; both over: the higher total; an exact tie plays
-on (``tie_break='ace_of_spades_last_hand'``: whoever took the A♠ in the last hand).
+determined at the conclusion of a hand wins" (``win_check='end_of_hand'``, the only choice);
+both over: the higher total; an exact tie plays on (``tie_break='ace_of_spades_last_hand'``: whoever took the A♠ in the last hand).
 ``variant='gold_digger'`` plays pagat's Gold-digger: other Jacks 11, Aces lowest. Pagat (and
 RULES.md Y-A9) say its pack holds 129 points, but the values it lists add up to 128
 (15 + 3×11 + 4×(3 + 2 + 10 + 5)); we play the listed values.
@@ -107,6 +107,9 @@ OPTIONS = [
            "'yukon', or pagat's 'gold_digger' (other Jacks 11 points, Aces ranked lowest).",
            choices=("yukon", "gold_digger")),
     flag("aces_low", False, "Aces rank below the 2s within their suit (a house variation, DCC-Y)."),
+    Option("win_check", "end_of_hand",
+           "The game is decided at the end of a hand (S0: 'as determined at the conclusion of a "
+           "hand'); RULES.md Y-A7 names no alternative.", choices=("end_of_hand",)),
 ]
 
 
