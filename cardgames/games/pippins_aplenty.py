@@ -86,8 +86,7 @@ def trump_order(reaches: Sequence[Card]) -> list[Suit]:
 
 class ReachFacts:
     """What the rules read off the reaches, worked out once for each set of reaches (the
-    functions below ask ``reach_facts(reaches)``; a hand meets a dozen sets, and there are
-    some tens of thousands in all).
+    functions below ask ``reach_facts(reaches)``; a hand meets a dozen sets).
 
     ``trump_place[suit]``: 0 for a non-trump, else the suit's place counted from the lowest
     trump (1) up; ``value[suit]``: what a card of the suit at or below the top reach is worth
@@ -125,6 +124,10 @@ def reach_facts(reaches: Sequence[Card]) -> ReachFacts:
     key = reaches if reaches.__class__ is tuple else tuple(reaches)
     facts = _FACTS.get(key)
     if facts is None:
+        if len(_FACTS) >= 1024:
+            # There are tens of thousands of sets: keep only recent ones (a cache of them all
+            # would slow every later collection of Python's garbage, measured: 7%).
+            _FACTS.clear()
         facts = _FACTS[key] = ReachFacts(key)
     if key is reaches:                    # a tuple cannot change: remember it as it is
         _LAST = (reaches, facts)
