@@ -230,7 +230,7 @@ def match_frame(match: "Match", names: Sequence[str] | None = None):
 
 def frame_html(frame, empty: str = "No tricks yet.") -> str:
     if frame is None or frame.empty:
-        return f"<i>{escape(empty)}</i>"
+        return f"<p><i>{escape(empty)}</i></p>"
     return frame.to_html(index=False, border=0, classes="cg-sheet")
 
 

@@ -656,3 +656,42 @@ def test_closed_panels_wait_and_opening_one_leaves_the_message_line(sent):
     sent.clear()                                             # open panels follow every click
     table.enabled_card_buttons()[0].click()
     assert table.log in {w for w, _state in sent}
+
+
+# Best play with all cards shown (issue 9: "the table (open hands) can show it next to each card")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_best_play_gives_what_each_action_secures_with_open_hands(game):
+    # Watching with open hands, the "Best play" line lists every legal action of the seat to
+    # move with what the exact search (cardgames.solver.solve) says it secures, in the last
+    # tricks of the hand; earlier it says when it will be searched.
+    from cardgames.solver import solve
+
+    table = Table(game, seed=5, seat=None)
+    table.best_play_box.value = True
+    assert "searched exactly in the last 4 tricks" in table.best_play.value
+    checked = 0
+    while not table.hand.is_over:
+        line = html.unescape(re.sub(r"<[^>]+>", "", table.best_play.value))
+        if "perfect play" in line:
+            solution = solve(table.hand)
+            for action, value in solution.values.items():
+                assert f"{action.label} {value}" in line
+            checked += 1
+        table.next_button.click()
+    assert checked >= 4                      # at least every lead of the last four tricks
+    table.best_play_box.value = False
+    assert table.best_play.value == ""
+
+
+def test_best_play_stays_silent_with_hidden_hands():
+    # The search needs every card: with hidden hands the line says so and shows no card.
+    table = Table("guinote", seed=5, seat=0, open_hands=False, opponents="random")
+    table.best_play_box.value = True
+    rng = random.Random(5)
+    while not table.hand.is_over:
+        assert "needs every card face up" in table.best_play.value
+        assert_no_leak(table)
+        choices = table.enabled_card_buttons() + table.enabled_action_buttons()
+        (rng.choice(choices) if choices else table.next_button).click()

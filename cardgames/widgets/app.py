@@ -6,6 +6,9 @@ Each notebook's cells stay short because the work happens here:
     Rows of rendered cards (``cardgames.render``), for the deck and ranking sections.
 ``options_table(game)``
     The game's named rule choices as a DataFrame: option, default, choices, meaning.
+``best_play(hand)``
+    With every card known: what each legal action secures to the end of the hand with perfect
+    play by all (``cardgames.solver``), as a DataFrame, best first.
 ``app(game)`` / ``app(game, match=True)``
     The table to play a hand (or a match), dealt as the page's link asks
     (``?seed=123&players=3&no_yukon_leads=1``, see :mod:`cardgames.links`). A bad link or a deal
@@ -31,7 +34,7 @@ from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
 
-__all__ = ["app", "follow_link", "options_table", "query_string", "show_cards"]
+__all__ = ["app", "best_play", "follow_link", "options_table", "query_string", "show_cards"]
 
 #: Shown instead of the table when something unexpected goes wrong (no traceback for users).
 FRIENDLY = ("Sorry, the table could not be set up. Try the page again without the part of the "
@@ -188,3 +191,20 @@ def options_table(game: str):
                      "alternatives": ", ".join(str(c) for c in others) or "(a value)",
                      "meaning": option.doc})
     return pd.DataFrame(rows).set_index("option")
+
+
+def best_play(hand: Any):
+    """Each legal action of the seat to move with the points its side (or, each for himself,
+    the seat) secures from here to the end of the hand if everybody plays perfectly with every
+    card shown (``cardgames.solver.solve``), best first; ties in the notation's card order."""
+    import pandas as pd
+
+    from ..cards import Card
+    from ..solver import solve
+
+    solution = solve(hand)
+    order = sorted(solution.values.items(),
+                   key=lambda item: (-item[1], item[0].index if isinstance(item[0], Card) else 99))
+    who = f"points for {'side' if solution.partnerships else 'seat'} {solution.unit}"
+    return pd.DataFrame({"play": [action.label for action, _ in order],
+                         who: [value for _, value in order]}).set_index("play")

@@ -200,10 +200,22 @@ class Table:
                                         "info")
         self.auto_box = W.Checkbox(value=True, description="Computers play at once",
                                    indent=False, layout=W.Layout(width="auto"))
+        # Best play with all cards shown (cardgames.solver), for open hands only: the line
+        # under the cards gives what each legal action secures to the end of the hand.
+        self.best_play_box = W.Checkbox(value=False, description="Best play (open hands)",
+                                        indent=False, layout=W.Layout(width="auto"),
+                                        tooltip="With every hand face up: what each legal action "
+                                                "secures to the end of the hand if everybody plays "
+                                                "perfectly (exact search, the last few tricks)")
+        self.best_play_box.add_class("cg-best-play-box")
+        self.best_play = W.HTML()
+        self.best_play.add_class("cg-best-play")
+        self._solved: tuple[Any, str] | None = None    # (position, words): the last search
         self.controls = W.HBox([self.next_button, self.finish_trick_button,
                                 self.finish_hand_button, self.undo_button, self.redo_button,
                                 self.back_button, self.forward_button, self.hint_button,
-                                self.auto_box], layout=W.Layout(flex_flow="row wrap"))
+                                self.auto_box, self.best_play_box],
+                               layout=W.Layout(flex_flow="row wrap"))
 
         # words and scores
         self.message = W.HTML()
@@ -281,11 +293,13 @@ class Table:
         self.players_select.observe(lambda _c: self._guarded(self._on_players_change),
                                     names="value")
         self.four_colour_box.observe(lambda _c: self._guarded(lambda: None), names="value")
+        self.best_play_box.observe(lambda _c: self._guarded(self._refresh_best_play, quiet=True),
+                                   names="value")
         self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands), names="value")
         self._on_game_change()
 
         self.widget = W.VBox([self.css, self.board, self.cards_row, self.actions_row,
-                              self.controls, self.message, self.sheets, self.story,
+                              self.best_play, self.controls, self.message, self.sheets, self.story,
                               self.record_panel, self.setup_panel])
         self.widget.add_class("cg-table")
 
@@ -917,6 +931,7 @@ class Table:
         self._refresh_card_buttons(hand, shown, cards)
         self._refresh_action_buttons(hand)
         self._refresh_controls(hand)
+        self._refresh_best_play()
         self._refresh_panels()
 
     def _board_html(self, hand: Hand, visible: list[list[Card | None]], shown: int | None,
@@ -1135,6 +1150,58 @@ class Table:
         self.forward_button.disabled = not self._redo
         self.hint_button.disabled = over or self._review or not (
             mover is not None and self.user_controls(mover) or self._user_open_actions())
+
+    #: "Best play" searches only this close to the end of the hand, and stops after
+    #: ``best_play_seconds`` (a click should stay quick): the solver finishes the last four
+    #: tricks of every game well within a second (benchmarks/solver_speed.py).
+    best_play_tricks: int = 4
+    best_play_seconds: float = 1.0
+
+    def _refresh_best_play(self) -> None:
+        """The "Best play" line: with open hands, each legal action of the seat to move and the
+        points it secures to the end of the hand with perfect play by all (the exact search of
+        ``cardgames.solver``); with hidden hands nothing (the search needs every card)."""
+        if not self._ready:
+            return
+        hand = self.hand
+        if not self.best_play_box.value or hand.to_move is None or self._review:
+            self.best_play.value = ""
+            return
+        if not self.open_hands:
+            self.best_play.value = ("<i>Best play needs every card face up: deal with Open "
+                                    "hands ticked (New deal).</i>")
+            return
+        position = (id(hand), len(hand.history), hand.to_move)
+        if self._solved is None or self._solved[0] != position:
+            self._solved = (position, self._best_play_words(hand))
+        self.best_play.value = self._solved[1]
+
+    def _best_play_words(self, hand: Hand) -> str:
+        from ..solver import DRAWING_GAMES, SolverLimit, solve
+
+        names = self.names
+        mover = hand.to_move
+        left = max(len(h) for h in hand.hands) + \
+            (hand.stock_size // hand.seats if self.game.name in DRAWING_GAMES else 0)
+        if hand.phase is not Phase.PLAY or left > self.best_play_tricks:
+            return (f"<i>Best play is searched exactly in the last {self.best_play_tricks} "
+                    f"tricks ({left} to play here, counting the cards still to be drawn).</i>")
+        try:
+            solution = solve(hand, time_limit=self.best_play_seconds)
+        except SolverLimit:
+            return (f"<i>Best play: this position takes longer than {self.best_play_seconds:g} s "
+                    "to search exactly; it comes within reach a trick or two later.</i>")
+        unit = rt.unit_names(hand, names)[solution.unit]
+        best = solution.best_value
+        parts = []
+        for action, value in sorted(solution.values.items(),
+                                    key=lambda av: (-av[1], _sort_key(av[0]) if isinstance(av[0], Card)
+                                                    else (9, 0))):
+            label = escape(action.label)
+            parts.append(f"<b>{label} {value}</b>" if value == best else f"{label} {value}")
+        return (f"<b>Best play</b>, every card shown: the points {escape(unit)} secure from here "
+                f"to the end of the hand with perfect play by all, {escape(names[mover])} "
+                f"playing: {' · '.join(parts)}")
 
     def _refresh_panels(self) -> None:
         """The score sheets and the story of the hand, if their panel is open."""
