@@ -20,9 +20,9 @@ The interface every player keeps:
     The first of a game's short named rules of thumb that applies (``cardgames.heuristics``);
     its ``advise`` names the rule and gives the reason, for the table's hint button.
 ``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``,
-``rollout="rules"``, ``epsilon=0.1``)
+``rollout="rules"``, ``epsilon=0.1``, ``win_weight=0.5``)
     Information-set Monte Carlo tree search over deals of the unseen cards, each played out by
-    the rules of thumb.
+    the rules of thumb, valuing a line by the hands it wins as well as by its points.
 
 ``step(hand, players)`` lets them act once (out-of-turn declarations first, then the seat to
 move, through ``hand.controller``: Quinto's dummy is played by its declarer) and
@@ -126,12 +126,13 @@ class RuleOfThumbPlayer:
 class _Node:
     """A node of the search tree: statistics of the action that led to it."""
 
-    __slots__ = ("children", "visits", "total", "avail", "unit")
+    __slots__ = ("children", "visits", "total", "wins", "avail", "unit")
 
     def __init__(self, unit: int):
         self.children: dict[Move, _Node] = {}
         self.visits = 0
-        self.total = 0.0
+        self.total = 0.0       # the margins gained, summed
+        self.wins = 0.0        # the hands won (+1), tied (0) or lost (-1), summed
         self.avail = 0
         self.unit = unit
 
@@ -141,9 +142,13 @@ class SearchPlayer:
 
     Each iteration deals the cards this seat has not seen at random (``view.sample``), walks
     one shared tree of actions by UCB (counting how often each action was available), plays the
-    rest of the hand out, and credits every action on the path with the margin its side (or
-    seat) gained: its points minus the average of the others', from this move to the end of the
-    hand. It plays the most visited action. It never looks at hidden cards: all it gets is the
+    rest of the hand out, and credits every action on the path with what its side (or seat)
+    made of the hand: the margin it gained (its points minus the average of the others', from
+    this move to the end of the hand, scaled by the largest margin seen) weighted ``1 -
+    win_weight``, and whether it ended the hand ahead of every other side (+1), level (0) or
+    behind (-1) weighted ``win_weight``. The benchmark counts hands won, and a point more or less
+    in a hand already won or lost counts for nothing there: ``win_weight=0`` values points
+    alone. It plays the most visited action. It never looks at hidden cards: all it gets is the
     seat's view.
 
     ``rollout="rules"`` (the default) plays the rest of each sampled deal by the rules of thumb,
@@ -163,12 +168,16 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True,
-                 rollout: str = "rules", epsilon: float = 0.1):
+                 rollout: str = "rules", epsilon: float = 0.1, win_weight: float = 0.5):
         if rollout not in ("rules", "random"):
             raise ValueError(f"rollout is 'rules' or 'random', not {rollout!r}")
+        if not 0.0 <= win_weight <= 1.0:
+            raise ValueError(f"win_weight is between 0 (points alone) and 1 (hands won alone), "
+                             f"not {win_weight!r}")
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.epsilon = epsilon
+        self.win_weight = win_weight
         self.use_voids = use_voids
         self.iterations = iterations
         self.time_limit = time_limit
@@ -214,6 +223,8 @@ class SearchPlayer:
         open_calls = probe.has_open_actions
         guided = self.rollout == "rules"
         epsilon = self.epsilon
+        w_win = self.win_weight
+        w_margin = 1.0 - w_win
         for runs in range(1, self.iterations + 1):
             state = sample(rng)
             node = root
@@ -230,7 +241,8 @@ class SearchPlayer:
                         continue
                     child.avail += 1
                     if not untried:
-                        value = child.total / (child.visits * scale) + c * sqrt(log(child.avail) / child.visits)
+                        value = ((w_margin * child.total / scale + w_win * child.wins) / child.visits
+                                 + c * sqrt(log(child.avail) / child.visits))
                         if value > best_value:
                             best, best_value = child, value
                             best_action = action
@@ -267,9 +279,20 @@ class SearchPlayer:
             biggest = max(abs(m) for m in margins)
             if biggest > scale:
                 scale = biggest
-            for child in path:
-                child.visits += 1
-                child.total += margins[child.unit]
+            if w_win:
+                final = state.score
+                outcome = []
+                for u in range(units):
+                    other = max(final[v] for v in range(units) if v != u) if units > 1 else final[u]
+                    outcome.append((final[u] > other) - (final[u] < other))
+                for child in path:
+                    child.visits += 1
+                    child.total += margins[child.unit]
+                    child.wins += outcome[child.unit]
+            else:
+                for child in path:
+                    child.visits += 1
+                    child.total += margins[child.unit]
             if deadline is not None and time.perf_counter() > deadline:
                 break
         stats = {a: (n.visits, n.total / n.visits if n.visits else 0.0)

@@ -229,9 +229,11 @@ def test_yukon_plays_a_plain_yukon_on_a_trick_worth_little():
     assert str(advice.action) == "JD"
 
 
-def test_the_search_player_never_reads_hidden_cards():
+@pytest.mark.parametrize("win_weight", [0.0, 0.5, 1.0])
+def test_the_search_player_never_reads_hidden_cards(win_weight):
     # Two deals that agree on everything seat 0 sees (its hand, the trick) but differ in the
-    # hidden hands: with the same seed, the search player's choice must be the same.
+    # hidden hands: with the same seed, the search player's choice must be the same, whether it
+    # values points, hands won or both.
     mine = "AH TH 4C 9S QD"
     deal_a = cg.deal("yukon", hands=[mine, "JS 2H 3H 5H 6H", "7H 8H 9H KH 2C",
                                      "3C 5C 6C 7C 8C"], stock=[])
@@ -239,7 +241,7 @@ def test_the_search_player_never_reads_hidden_cards():
                                      "7H 8H 9H KH 2C"], stock=[])
     choices = []
     for hand in (deal_a, deal_b):
-        player = SearchPlayer(seed=4, iterations=200, time_limit=None)
+        player = SearchPlayer(seed=4, iterations=200, time_limit=None, win_weight=win_weight)
         choices.append((player.choose(hand.view(0)), dict(player.last_stats)))
     assert choices[0] == choices[1]
 
@@ -304,3 +306,11 @@ def test_the_search_player_knows_its_rollouts():
     assert SearchPlayer(1).rollout == "rules"
     with pytest.raises(ValueError):
         SearchPlayer(1, rollout="solver")
+
+
+def test_the_search_player_weighs_hands_won_between_none_and_all():
+    assert SearchPlayer(1).win_weight == 0.5
+    assert make_player("search", 1, win_weight=0.0).win_weight == 0.0
+    for wrong in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="win_weight"):
+            SearchPlayer(1, win_weight=wrong)
