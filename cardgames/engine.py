@@ -572,6 +572,11 @@ class Hand:
         """Named actions a seat may take out of turn now (a call after its own play, say)."""
         return []
 
+    def out_of_turn_seats(self) -> Iterable[int]:
+        """The seats that may have ``open_actions`` now (default: every seat); a game that
+        knows fewer names them, so that the others are not asked at every step."""
+        return range(self.seats)
+
     def apply_named(self, seat: int, action: Action) -> None:
         raise IllegalAction(f"{action} is not an action of {self.game.title}", action, seat)
 
@@ -694,7 +699,7 @@ class Hand:
         if not self.has_open_actions or self.phase is Phase.OVER:
             return {}
         found = {}
-        for seat in range(self.seats):
+        for seat in self.out_of_turn_seats():
             if seat != self.to_move:
                 actions = self.open_actions(seat)
                 if actions:

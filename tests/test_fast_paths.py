@@ -115,6 +115,28 @@ def test_named_actions_only_when_leading_is_true(game, options):
             hand.apply(rng.choice(hand.legal_actions()))
 
 
+@pytest.mark.parametrize("game, options", [(g, o) for g, o in GAMES_AND_OPTIONS
+                                           if cg.GAMES[g].hand_class.has_open_actions])
+def test_out_of_turn_seats_names_every_seat_that_may_act_out_of_turn(game, options):
+    # open_actions_by_seat asks only the seats a game names in out_of_turn_seats() (Pip-Pip!:
+    # the seat that has just played; Guinote: nobody in mid-trick). Check the claim at every
+    # step of random hands, out-of-turn actions included: no other seat has an open action.
+    rng = random.Random(8)
+    for seed in range(1, 13):
+        hand = cg.deal(game, seed=seed, **options)
+        while not hand.is_over:
+            named = set(hand.out_of_turn_seats())
+            for seat in range(hand.seats):
+                if seat not in named:
+                    assert hand.open_actions(seat) == [], (seat, named, hand.history[-3:])
+            opened = hand.open_actions_by_seat()
+            if opened and rng.random() < 0.5:
+                seat = rng.choice(sorted(opened))
+                hand.apply(rng.choice(opened[seat]), seat)
+                continue
+            hand.apply(rng.choice(hand.legal_actions()))
+
+
 def test_hands_pickle_and_deepcopy_and_play_on():
     import copy
     import pickle

@@ -454,10 +454,18 @@ class GuinoteHand(Hand):
         played = len(self.trick)
         return played == 0 or (played == 1 and self.until_opponent)
 
+    def _mid_trick(self) -> bool:
+        """In mid-trick nothing can be declared (the window is between tricks, or with
+        cante_window='until_opponent_plays' until the card after the lead)."""
+        return bool(self.trick) and not (self.until_opponent and len(self.trick) == 1)
+
     def named_actions(self, seat: int) -> list[Action]:
-        if self.trick and not (self.until_opponent and len(self.trick) == 1):
-            return []        # the hot path: in mid-trick nothing can be declared
+        if self._mid_trick():
+            return []        # the hot path
         return self._declarable(seat)
+
+    def out_of_turn_seats(self) -> range:
+        return range(0 if self._mid_trick() else self.seats)
 
     def open_actions(self, seat: int) -> list[Action]:
         if self.phase is not Phase.PLAY:

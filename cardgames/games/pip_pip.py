@@ -70,7 +70,7 @@ highest total wins, and a tied top score is a shared win (``tie_policy='shared'`
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
@@ -276,15 +276,24 @@ class PipPipHand(Hand):
 
     # -- the call ----------------------------------------------------------------------------
 
+    def calling_seats(self) -> Sequence[int]:
+        """The seats that may call now, whatever they hold: every seat before the first card
+        (its dealt pairs), then only the seat that has just played (after its draw, with
+        ``call_window='only_after_completing_draw'``)."""
+        if self.phase is Phase.OVER:
+            return ()
+        if self.opening:
+            return range(self.seats)
+        if self.window is None or (self.strict and self.drawn is None):
+            return ()
+        return (self.window,)
+
     def window_open(self, seat: int) -> bool:
         """May ``seat`` call now (whatever it holds)?"""
-        if self.phase is Phase.OVER:
-            return False
-        if self.opening:
-            return True
-        if seat != self.window:
-            return False
-        return not self.strict or self.drawn is not None
+        return seat in self.calling_seats()
+
+    def out_of_turn_seats(self) -> Sequence[int]:
+        return self.calling_seats()
 
     def unpaired(self, seat: int, card: Card) -> int:
         """How many copies of ``card`` the seat holds that have not been paired yet."""
