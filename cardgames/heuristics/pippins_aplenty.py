@@ -22,6 +22,11 @@ def _reaches(s: Situation) -> tuple[Card, ...]:
     return reaches
 
 
+def context(s: Situation):
+    """All a card's points and power depend on: the reaches."""
+    return _reaches(s)
+
+
 def _trump_order(s: Situation) -> list[Suit]:
     order = s.memo.get("trump order")
     if order is None:

@@ -22,6 +22,17 @@ def _strength(s: Situation) -> dict[Rank, int]:
     return strength
 
 
+def card_points(s: Situation, card: Card) -> int:
+    """The game's own points (they change with the Gold-digger variant)."""
+    return s.table.card_points(card)
+
+
+def context(s: Situation):
+    """All a card's points and power depend on: the variant and the Aces' place."""
+    options = s.table.options
+    return options.get("variant"), options.get("aces_low")
+
+
 def power(s: Situation, card: Card) -> int:
     if card.rank is Rank.JACK:
         return 200 if card.suit is Suit.SPADES else 100
