@@ -86,14 +86,20 @@ def _no_yukon_lead(s: Situation):
     return s.cheapest(groups[suit])
 
 
+TENS = {suit: Card(Rank.TEN, suit) for suit in Suit}
+
+
 def _ace_then_tens(s: Situation):
     """Leading with an Ace of a suit whose ten is still out draws points to your trick."""
     if not s.leading:
         return None
+    aces = [card for card in s.cards if card.rank is Rank.ACE]
+    if not aces or _strength(s).get(Rank.ACE, 0) <= 9:
+        return None                      # (with Aces low an Ace draws nothing)
     seen = set(s.seen_cards())
-    for card in s.cards:
-        if card.rank is Rank.ACE and Card(Rank.TEN, card.suit) not in seen \
-                and Card(Rank.TEN, card.suit) not in s.hand and _strength(s).get(Rank.ACE, 0) > 9:
+    for card in aces:
+        ten = TENS[card.suit]
+        if ten not in seen and ten not in s.hand:
             return card
     return None
 
