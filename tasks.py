@@ -52,6 +52,9 @@ def ensure_chromium() -> None:
 
 
 KERNEL_MIB = 200        # a game's kernel after its notebook has run (benchmarks/load.py)
+# Kernels on Unix sockets where there are any: over TCP, kernels started together (a class's
+# preheated pool) can be given the same port and one dies (cardgames.serve.KERNEL_ARGUMENTS).
+KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
 
 
@@ -95,7 +98,7 @@ def apps(args: list[str]) -> int:
     install("apps")
     port = "8866"
     command = [str(VENV / "bin" / "voila"), "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
-               f"--port={port}", *extra]   # voila.json: lab template, no tracebacks, preheated kernels
+               f"--port={port}", *KERNEL_ARGUMENTS, *extra]   # voila.json: lab template, no tracebacks, preheated kernels
     print("+", " ".join(command), flush=True)
     print(f"\n  The apps: http://127.0.0.1:{port}/voila/render/index.ipynb "
           "(one per game at /voila/render/<game>.ipynb)\n", flush=True)

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import free_port, stop, wait_until_serving  # noqa: E402
+from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -52,7 +52,7 @@ def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
     log = open(log_path, "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS,
          # preheat only the apps and the bare notebook (Voila matches absolute paths here)
          r"--VoilaKernelManager.preheat_denylist=^(?!.*/(notebooks|benchmarks)/[^/]*\.ipynb$)|.*/\.venv/"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

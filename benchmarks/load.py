@@ -37,7 +37,7 @@ from typing import Callable, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import free_port, stop, wait_until_serving  # noqa: E402
+from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving  # noqa: E402
 from tasks import voila_arguments  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 PAGES_PER_BROWSER = 4
@@ -97,7 +97,8 @@ def start_server(port: int, log, preheat: bool = True, extra: Sequence[str] = ()
     """Voila over notebooks/ with voila.json's settings (``extra``: more Voila arguments)."""
     return subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", f"--preheat_kernel={preheat}", "--pool_size=1", *extra],
+         "--Voila.ip=127.0.0.1", f"--preheat_kernel={preheat}", "--pool_size=1",
+         *KERNEL_ARGUMENTS, *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         # The kernels import cardgames from this checkout, installed or not.
         env={**os.environ, "PYTHONPATH": os.pathsep.join(

@@ -15,6 +15,12 @@ import time
 import urllib.request
 
 
+#: Voila's kernels talk to the server over Unix sockets where there are any: with TCP, kernels
+#: started together (a class's preheated pool) can be given the same free port, and one of
+#: them dies ("Address already in use", jupyter_client issue 487; 1 page in 20 failed here).
+KERNEL_ARGUMENTS: list[str] = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
+
+
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 now."""
     with socket.socket() as s:

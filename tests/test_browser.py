@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.serve import free_port, stop, wait_until_serving
+from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def voila():
     log = open(log_path, "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -20,6 +20,14 @@ def test_the_equals_form_works_too():
     assert tasks.voila_arguments(["--class=quinto=5"])[1] == 5
 
 
+def test_the_kernels_talk_over_unix_sockets_as_the_benchmarks_do():
+    # Over TCP, kernels started together can be given the same port and one dies; tasks.py
+    # (which runs before the package is installed) says the same as cardgames.serve.
+    from cardgames.serve import KERNEL_ARGUMENTS
+
+    assert tasks.KERNEL_ARGUMENTS == KERNEL_ARGUMENTS
+
+
 def test_without_a_class_the_arguments_pass_through():
     assert tasks.voila_arguments(["--port=9000"]) == (["--port=9000"], 0)
 
