@@ -3,7 +3,7 @@ playing a trick. Prints whether each succeeded, the time each took, the memory o
 kernel and of the server. Bounded in time; stops everything it starts.
 
     python benchmarks/load.py [--sessions 20] [--client websocket|browser] [--game yukon]
-                              [--timeout 300] [--warmup 30] [--class N] [--no-preheat]
+                              [--timeout 300] [--warmup S] [--class N] [--no-preheat]
 
 Two kinds of client:
 
@@ -116,6 +116,44 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
     page.set_default_timeout(timeout_ms)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    sockets: list[str] = []
+
+    def watch(ws) -> None:
+        at = len(sockets)
+        sockets.append(f"{ws.url.split('?')[0][-60:]} opened {time.monotonic() - started:.0f} s")
+        counts: dict[str, int] = {}
+
+        def kind(payload) -> str:
+            try:
+                if isinstance(payload, str):
+                    msg = json.loads(payload)
+                else:       # the v1.kernel.websocket.jupyter.org form: offsets, channel, parts
+                    # (channel, header, parent header, metadata, content, buffers...)
+                    n = int.from_bytes(payload[:8], "little")
+                    offsets = [int.from_bytes(payload[8 * (i + 1): 8 * (i + 2)], "little")
+                               for i in range(n)]
+                    parts = [payload[a:b] for a, b in zip(offsets, offsets[1:])]
+                    msg = {"channel": parts[0].decode(), **json.loads(parts[1]),
+                           "content": json.loads(parts[4])}
+            except (ValueError, IndexError, UnicodeDecodeError):
+                return "other"
+            data = msg.get("content", {}).get("data", {})
+            method = data.get("method", "") if isinstance(data, dict) else ""
+            return f"{msg.get('channel', '')}:{msg.get('msg_type', '')}" + (f":{method}" if method else "")
+
+        def count(direction: str, payload) -> None:
+            key = f"{direction} {kind(payload)}"
+            counts[key] = counts.get(key, 0) + 1
+            sockets[at] = sockets[at].split(";")[0] + "; " + ", ".join(
+                f"{k} x{v}" for k, v in sorted(counts.items()))
+        ws.on("framereceived", lambda payload: count("in", payload))
+        ws.on("framesent", lambda payload: count("out", payload))
+        ws.on("close", lambda _ws: sockets.__setitem__(at, sockets[at] + "; closed"))
+        ws.on("socketerror", lambda e: sockets.__setitem__(at, sockets[at] + f"; error {e}"))
+    page.on("websocket", watch)
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text[:160]}")
+            if m.type in ("error", "warning") else None)
     result = {"session": number, "ok": False}
     try:
         await page.goto(f"{base}/voila/render/{game}.ipynb?seed={number + 1}",
@@ -136,6 +174,10 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
             result["error"] = errors[0]
     except Exception as error:  # noqa: BLE001 - every failure is reported, none stops the run
         result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        result["page"] = await what_the_page_shows(page) + "".join(
+            f"\n    console {line}" for line in console[-5:]
+            if "Unsatisfied version" not in line) + "".join(
+            f"\n    websocket {line}" for line in sockets)
     finally:
         result["total_seconds"] = round(time.monotonic() - started, 2)
         try:
@@ -144,6 +186,20 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
             pass
     return result
 
+
+
+async def what_the_page_shows(page) -> str:
+    """A failed page in a few words: how far it got (cards, widgets, Voila's messages)."""
+    try:
+        return await asyncio.wait_for(page.evaluate("""() => {
+            const n = s => document.querySelectorAll(s).length;
+            const text = (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ');
+            return `${n('.cg-card')} cards, ${n('.cg-card:not([disabled])')} enabled, ` +
+                   `${n('.widget-box, .jupyter-widgets')} widgets, ${n('.jp-OutputArea-output')} ` +
+                   `outputs; text: ${text.slice(0, 200)}`;
+        }"""), 10)
+    except Exception as error:  # noqa: BLE001 - the page may be gone
+        return f"(could not read the page: {type(error).__name__})"
 
 
 # -- a session as a websocket client ------------------------------------------------------------
@@ -273,11 +329,13 @@ async def browser_sessions(base: str, game: str, sessions: int, timeout: float,
     async with async_playwright() as p:
         # Several browsers, at most PAGES_PER_BROWSER pages each: one browser profile keeps
         # at most six connections to a host, and each Voila page holds some open.
+        # A page gives up a little before the run does, so that it can say how far it got.
+        page_timeout = max(timeout - 30, timeout * 0.8)
         browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     for _ in range(-(-sessions // PAGES_PER_BROWSER))]
         try:
             results = await gather([asyncio.create_task(
-                session(browsers[n % len(browsers)], base, game, n, int(timeout * 1000)))
+                session(browsers[n % len(browsers)], base, game, n, int(page_timeout * 1000)))
                 for n in range(sessions)], timeout)
         finally:
             measure()
@@ -326,7 +384,8 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
           f"({time.monotonic() - started:.0f} s in all; server log {log.name})")
     for r in results:
         if not r["ok"]:
-            print(f"  session {r['session']} failed: {r.get('error')}")
+            print(f"  session {r['session']} failed: {r.get('error')}"
+                  + (f"\n    the page: {r['page']}" if r.get("page") else ""))
     if ok:
         if all("page_seconds" in r for r in ok):
             pages = [r["page_seconds"] for r in ok]
@@ -352,8 +411,10 @@ def main() -> int:
                         help="websocket clients (the server alone) or Chromium pages")
     parser.add_argument("--game", default="yukon")
     parser.add_argument("--timeout", type=float, default=300, help="seconds for all sessions")
-    parser.add_argument("--warmup", type=float, default=30,
-                        help="seconds to let the preheated kernels get ready before the sessions")
+    parser.add_argument("--warmup", type=float, default=None,
+                        help="seconds to let the preheated kernels get ready before the sessions "
+                             "(default 30, and 6 more for each kernel of --class: 20 kernels "
+                             "running their notebook take about two minutes on 2 cores)")
     parser.add_argument("--class", dest="class_size", type=int, default=0,
                         help="preheat this many kernels for the game as `tasks.py apps --class "
                              "GAME=N` does for a teacher (give --warmup the time to fill them)")
@@ -363,7 +424,8 @@ def main() -> int:
     if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
         return 1
-    return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, args.warmup,
+    warmup = args.warmup if args.warmup is not None else 30 + 6 * args.class_size
+    return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, warmup,
                            not args.no_preheat, args.class_size))
 
 
