@@ -695,3 +695,45 @@ def test_best_play_stays_silent_with_hidden_hands():
         assert_no_leak(table)
         choices = table.enabled_card_buttons() + table.enabled_action_buttons()
         (rng.choice(choices) if choices else table.next_button).click()
+
+
+def widget_tree(widget: Widget) -> list[Widget]:
+    """A widget and every widget inside it (a box's children, in turn)."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found.extend(widget_tree(child))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_shares_its_layouts_and_styles_and_never_changes_them(game, sent):
+    # Every Layout and style is one more model a page must load before it shows the table (the
+    # Yukon app had 552 models, 350 of them layouts and styles; with 20 pages loading at once
+    # some never got them all). A table makes one per look and never changes one after making
+    # it, since a change to a shared layout would change every widget that shares it.
+    from ipywidgets import Layout
+    from ipywidgets.widgets.widget_style import Style
+    table = Table(game, seed=3, opponents="random")
+    table.setup_panel.selected_index = 0
+    tree = widget_tree(table.widget)
+    looks = {id(w.layout) for w in tree} | {id(w.style) for w in tree if hasattr(w, "style")}
+    assert len(looks) <= 24 and len(tree) > 3 * len(looks), (len(tree), len(looks))
+    sent.clear()
+    click_through(table, random.Random(2))
+    table.four_colour_box.value = True
+    table.open_hands_box.value = True
+    table.game_select.value = "pip_pip" if game != "pip_pip" else "quinto"
+    table.deal_from_controls()
+    table.hint_button.click()
+    assert sent and not [w for w, _state in sent if isinstance(w, (Layout, Style))]
+
+
+def test_shared_looks_refuse_a_style_for_a_widget_without_one():
+    from ipywidgets import HBox
+    from cardgames.widgets.shared_looks import SharedLooks
+    looks = SharedLooks()
+    first = looks.make(HBox, layout={"width": "3em"})
+    second = looks.make(HBox, layout={"width": "3em"})
+    assert first.layout is second.layout and looks.models == 1
+    with pytest.raises(TypeError, match="HBox has no style to set"):
+        looks.make(HBox, style={"font_weight": "bold"})

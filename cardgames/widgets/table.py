@@ -30,7 +30,12 @@ from ..cards import Card
 from ..engine import Action, Game, Hand, IllegalAction, Match, Phase, SetupError
 from ..games import GAMES, get_game
 from ..view import SeatView
+from .shared_looks import SharedLooks
 from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, card_classes, sort_key
+
+ROW_WRAP = {"flex_flow": "row wrap"}     # the layout of a row of buttons that wraps
+OPTION_WIDTH = {"width": "22em"}          # an option's control
+LABEL_IN_FULL = {"description_width": "initial"}   # an option's name is not cut short
 
 __all__ = ["Table"]
 
@@ -127,6 +132,9 @@ class Table:
         self._changed_at = float("-inf")   # when an action last changed the table
         self._ready = False
         self._pending: list[str] = []
+        # the table's widgets share their layouts and styles (fewer models for a page to load);
+        # so no layout or style is changed after it is made: looks are classes (styles.py)
+        self._looks = SharedLooks()
         self._build(get_game(game))
         self.four_colour_box.value = four_colour
         self.opponents_select.value = opponents if opponents in self.opponents_select.options \
@@ -155,29 +163,30 @@ class Table:
 
     def _button(self, description: str, css: str, handler: Callable[[], None], tooltip: str = "",
                 style: str = "", width: str = "auto") -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip, button_style=style,
-                                layout=widgets.Layout(width=width))
+        W, make = widgets, self._looks.make
+        button = make(W.Button, description=description, tooltip=tooltip, button_style=style,
+                      layout={"width": width})
         button.add_class(css)
         button.on_click(lambda _b: self._guarded(handler))
         return button
 
     def _build(self, game: Game) -> None:
-        W = widgets
-        self.css = W.HTML(CSS)
+        W, make = widgets, self._looks.make
+        self.css = make(W.HTML, CSS)
         # The board is ONE HTML widget: the header, what the game shows in public, the seats
         # around the trick (a CSS grid; elements ``cg-seat-<n>``, ``cg-to-move``, ``cg-trick``)
         # and the label of the hand below. A click redraws it with one widget message; each
         # message costs a trip kernel -> server -> browser, the most of a click's time.
-        self.board = W.HTML()
+        self.board = make(W.HTML)
         self.board.add_class("cg-board")
 
         # cards and actions
         self.card_buttons: list[widgets.Button] = []
-        self.cards_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.cards_row = make(W.HBox, layout=ROW_WRAP)
         self.cards_row.add_class("cg-card-row")
         self._ensure_card_buttons(MIN_CARD_BUTTONS)
         self.action_buttons = [self._action_button(i) for i in range(ACTION_BUTTONS)]
-        self.actions_row = W.HBox(self.action_buttons, layout=W.Layout(flex_flow="row wrap"))
+        self.actions_row = make(W.HBox, self.action_buttons, layout=ROW_WRAP)
 
         # stepping and undo
         self.next_button = self._button("Next", "cg-next", self.next_step,
@@ -198,39 +207,39 @@ class Table:
         self.hint_button = self._button("Hint", "cg-hint", self.hint,
                                         "The card the rule-of-thumb player would choose, and why",
                                         "info")
-        self.auto_box = W.Checkbox(value=True, description="Computers play at once",
-                                   indent=False, layout=W.Layout(width="auto"))
+        self.auto_box = make(W.Checkbox, value=True, description="Computers play at once",
+                             indent=False, layout={"width": "auto"})
         # Best play with all cards shown (cardgames.solver), for open hands only: the line
         # under the cards gives what each legal action secures to the end of the hand.
-        self.best_play_box = W.Checkbox(value=False, description="Best play (open hands)",
-                                        indent=False, layout=W.Layout(width="auto"),
-                                        tooltip="With every hand face up: what each legal action "
-                                                "secures to the end of the hand if everybody plays "
-                                                "perfectly (exact search, the last few tricks)")
+        self.best_play_box = make(W.Checkbox, value=False, description="Best play (open hands)",
+                                  indent=False, layout={"width": "auto"},
+                                  tooltip="With every hand face up: what each legal action "
+                                          "secures to the end of the hand if everybody plays "
+                                          "perfectly (exact search, the last few tricks)")
         self.best_play_box.add_class("cg-best-play-box")
-        self.best_play = W.HTML()
+        self.best_play = make(W.HTML)
         self.best_play.add_class("cg-best-play")
         self._solved: tuple[Any, str] | None = None    # (position, words): the last search
-        self.controls = W.HBox([self.next_button, self.finish_trick_button,
-                                self.finish_hand_button, self.undo_button, self.redo_button,
-                                self.back_button, self.forward_button, self.hint_button,
-                                self.auto_box, self.best_play_box],
-                               layout=W.Layout(flex_flow="row wrap"))
+        self.controls = make(W.HBox, [self.next_button, self.finish_trick_button,
+                                      self.finish_hand_button, self.undo_button, self.redo_button,
+                                      self.back_button, self.forward_button, self.hint_button,
+                                      self.auto_box, self.best_play_box],
+                             layout=ROW_WRAP)
 
         # words and scores
-        self.message = W.HTML()
+        self.message = make(W.HTML)
         self.message.add_class("cg-message")
-        self.log = W.HTML()
+        self.log = make(W.HTML)
         self.log.add_class("cg-log")
-        self.score = W.HTML()
+        self.score = make(W.HTML)
         self.score.add_class("cg-score")
-        self.match_score = W.HTML()
+        self.match_score = make(W.HTML)
         self.match_score.add_class("cg-match-score")
         # The story and the score sheets are redrawn only while their panel is open (and
         # when it opens): a closed panel costs a click nothing.
-        self.story = W.Accordion([W.VBox([self.log])], titles=("Story of the hand",))
-        self.sheets = W.Accordion([W.VBox([self.score, self.match_score])],
-                                  titles=("Score sheet",), selected_index=0)
+        self.story = make(W.Accordion, [make(W.VBox, [self.log])], titles=("Story of the hand",))
+        self.sheets = make(W.Accordion, [make(W.VBox, [self.score, self.match_score])],
+                           titles=("Score sheet",), selected_index=0)
         for panel in (self.story, self.sheets):
             panel.observe(lambda _c: self._guarded(self._refresh_panels, quiet=True),
                           names="selected_index")
@@ -238,35 +247,37 @@ class Table:
             "Record", "cg-record", self.show_record,
             "The record of this hand to save: the whole hand with open hands (cg.load replays "
             "it), or only what your seat saw with hidden hands")
-        self.record_box = W.Textarea(layout=W.Layout(width="100%", height="8em"))
+        self.record_box = make(W.Textarea, layout={"width": "100%", "height": "8em"})
         self.record_box.add_class("cg-record-text")
-        self.record_panel = W.Accordion([W.VBox([self.record_button, self.record_box])],
-                                        titles=("Record",))
+        self.record_panel = make(W.Accordion,
+                                 [make(W.VBox, [self.record_button, self.record_box])],
+                                 titles=("Record",))
 
         # set-up: a new deal
-        self.game_select = W.Dropdown(options=[(g.title, name) for name, g in GAMES.items()],
-                                      value=game.name, description="Game")
-        self.players_select = W.Dropdown(description="Players")
-        self.seat_select = W.Dropdown(description="Your seat")
-        self.opponents_select = W.Dropdown(options=player_kinds() or ["random"],
-                                           description="Opponents")
-        self.seed_box = W.IntText(description="Seed", layout=W.Layout(width="14em"))
+        self.game_select = make(W.Dropdown, options=[(g.title, name) for name, g in GAMES.items()],
+                                value=game.name, description="Game")
+        self.players_select = make(W.Dropdown, description="Players")
+        self.seat_select = make(W.Dropdown, description="Your seat")
+        self.opponents_select = make(W.Dropdown, options=player_kinds() or ["random"],
+                                     description="Opponents")
+        self.seed_box = make(W.IntText, description="Seed", layout={"width": "14em"})
         self.random_seed_button = self._button("🎲", "cg-random-seed", self._random_seed,
                                                "A new random seed", width="3em")
-        self.open_hands_box = W.Checkbox(description="Open hands (all face up)", indent=False)
-        self.four_colour_box = W.Checkbox(description="Four-colour suits", indent=False)
-        self.match_box = W.Checkbox(description="Play a match", indent=False)
-        self.target_box = W.IntText(value=0, description="Target",
-                                    tooltip="Points to win the match (0: the game's own target)",
-                                    layout=W.Layout(width="12em"))
-        self.options_area = W.VBox()
+        self.open_hands_box = make(W.Checkbox, description="Open hands (all face up)",
+                                   indent=False)
+        self.four_colour_box = make(W.Checkbox, description="Four-colour suits", indent=False)
+        self.match_box = make(W.Checkbox, description="Play a match", indent=False)
+        self.target_box = make(W.IntText, value=0, description="Target",
+                               tooltip="Points to win the match (0: the game's own target)",
+                               layout={"width": "12em"})
+        self.options_area = make(W.VBox)
         self.deal_button = self._button("Deal", "cg-deal", self.deal_from_controls,
                                         "Deal a new hand with these settings", "success")
-        self.deal_text = W.Textarea(
-            placeholder="North: ...\nEast: ...\nSouth: ...\nWest: ...\nstock: ...",
-            layout=W.Layout(width="100%", height="7em"))
-        self.deal_text_help = W.HTML(
-            "<small>One line of cards per seat, e.g. <code>North: AS KH 10D 9C JK</code> "
+        self.deal_text = make(
+            W.Textarea, placeholder="North: ...\nEast: ...\nSouth: ...\nWest: ...\nstock: ...",
+            layout={"width": "100%", "height": "7em"})
+        self.deal_text_help = make(
+            W.HTML, "<small>One line of cards per seat, e.g. <code>North: AS KH 10D 9C JK</code> "
             "(rank 2-9, T or 10, J, Q, K, A; suit S H D C or ♠ ♥ ♦ ♣), then "
             "<code>stock:</code> with the undealt cards, the first drawn first; "
             "<code>dealer: 3</code> if needed.</small>")
@@ -275,20 +286,20 @@ class Table:
                                              self.deal_from_text,
                                              "Set the deal up from the text (it is then cleared, "
                                              "so the hidden hands stay hidden)")
-        self.setup = W.VBox([
-            W.HBox([self.game_select, self.players_select, self.seat_select],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.opponents_select, self.seed_box, self.random_seed_button],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.open_hands_box, self.four_colour_box, self.match_box, self.target_box],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>Options</b> (each with what it changes)"),
+        self.setup = make(W.VBox, [
+            make(W.HBox, [self.game_select, self.players_select, self.seat_select],
+                 layout=ROW_WRAP),
+            make(W.HBox, [self.opponents_select, self.seed_box, self.random_seed_button],
+                 layout=ROW_WRAP),
+            make(W.HBox, [self.open_hands_box, self.four_colour_box, self.match_box,
+                          self.target_box], layout=ROW_WRAP),
+            make(W.HTML, "<b>Options</b> (each with what it changes)"),
             self.options_area,
             self.deal_button,
-            W.HTML("<b>Or set a deal up by hand</b>"), self.deal_text_help,
+            make(W.HTML, "<b>Or set a deal up by hand</b>"), self.deal_text_help,
             self.deal_text, self.deal_text_button,
         ])
-        self.setup_panel = W.Accordion([self.setup], titles=("New deal",))
+        self.setup_panel = make(W.Accordion, [self.setup], titles=("New deal",))
         self.game_select.observe(lambda _c: self._guarded(self._on_game_change), names="value")
         self.players_select.observe(lambda _c: self._guarded(self._on_players_change),
                                     names="value")
@@ -298,18 +309,18 @@ class Table:
         self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands), names="value")
         self._on_game_change()
 
-        self.widget = W.VBox([self.css, self.board, self.cards_row, self.actions_row,
+        self.widget = make(W.VBox, [self.css, self.board, self.cards_row, self.actions_row,
                               self.best_play, self.controls, self.message, self.sheets, self.story,
                               self.record_panel, self.setup_panel])
         self.widget.add_class("cg-table")
 
     def _ensure_card_buttons(self, count: int) -> None:
         """Grow the pool of card buttons (only when a deal needs more than ever before)."""
+        W, make = widgets, self._looks.make
         while len(self.card_buttons) < count:
             index = len(self.card_buttons)
-            button = widgets.Button(disabled=True,
-                                    layout=widgets.Layout(width=CARD_WIDTH, height=CARD_HEIGHT))
-            button.style.font_weight = "bold"
+            button = make(W.Button, disabled=True, style={"font_weight": "bold"},
+                          layout={"width": CARD_WIDTH, "height": CARD_HEIGHT})
             button.add_class("cg-card")
             button.add_class("cg-spare")
             button.on_click(lambda _b, i=index: self._guarded(self._click_card, i))
@@ -319,8 +330,8 @@ class Table:
             self.cards_row.children = tuple(self.card_buttons)
 
     def _action_button(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="auto"), button_style="warning",
-                                disabled=True)
+        W, make = widgets, self._looks.make
+        button = make(W.Button, layout={"width": "auto"}, button_style="warning", disabled=True)
         button.add_class("cg-action")
         button.add_class("cg-spare")
         button.on_click(lambda _b: self._guarded(self._click_action, index))
@@ -517,28 +528,27 @@ class Table:
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The controls for a game's options, built the first time the game is chosen."""
+        W, make = widgets, self._looks.make
         if game.name not in self._option_boxes:
             rows, controls = [], {}
             for name, option in game.options.items():
                 if option.choices and all(isinstance(c, bool) for c in option.choices):
-                    control = widgets.Checkbox(value=bool(option.default), description=name,
-                                               indent=False, layout=widgets.Layout(width="22em"))
+                    control = make(W.Checkbox, value=bool(option.default), description=name,
+                                   indent=False, layout=OPTION_WIDTH)
                 elif option.choices:
-                    control = widgets.Dropdown(options=[(str(c), c) for c in option.choices],
-                                               value=option.default, description=name,
-                                               style={"description_width": "initial"},
-                                               layout=widgets.Layout(width="22em"))
+                    control = make(W.Dropdown, options=[(str(c), c) for c in option.choices],
+                                   value=option.default, description=name,
+                                   style=LABEL_IN_FULL, layout=OPTION_WIDTH)
                 else:
-                    control = widgets.Text(value=_option_text(option.default), description=name,
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="22em"))
+                    control = make(W.Text, value=_option_text(option.default), description=name,
+                                   style=LABEL_IN_FULL, layout=OPTION_WIDTH)
                 control.add_class("cg-option")
-                doc = widgets.HTML(f'<small>{escape(option.doc)}</small>',
-                                   layout=widgets.Layout(width="36em"))
+                doc = make(W.HTML, f'<small>{escape(option.doc)}</small>',
+                           layout={"width": "36em"})
                 doc.add_class("cg-option-doc")   # static text: the rule book, not the deal
-                rows.append(widgets.HBox([control, doc]))
+                rows.append(make(W.HBox, [control, doc]))
                 controls[name] = control
-            self._option_boxes[game.name] = (widgets.VBox(rows), controls)
+            self._option_boxes[game.name] = (make(W.VBox, rows), controls)
         return self._option_boxes[game.name][0]
 
     def chosen_options(self) -> dict[str, Any]:
