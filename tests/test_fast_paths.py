@@ -101,18 +101,12 @@ def test_play_out_from_the_middle_of_a_hand_and_from_a_copy():
 def test_named_actions_only_when_leading_is_true(game, options):
     # A game that says its seat to move declares only before leading lets play_out skip asking
     # in mid-trick: check the claim over random hands, out-of-turn declarations included.
+    def check(hand: cg.Hand) -> None:
+        if hand.trick and hand.phase is cg.Phase.PLAY:
+            assert hand.named_actions(hand.to_move) == []
     rng = random.Random(5)
     for seed in range(1, 16):
-        hand = cg.deal(game, seed=seed, **options)
-        while not hand.is_over:
-            if hand.trick and hand.phase is cg.Phase.PLAY:
-                assert hand.named_actions(hand.to_move) == []
-            opened = hand.open_actions_by_seat()
-            if opened and rng.random() < 0.5:
-                seat = rng.choice(sorted(opened))
-                hand.apply(rng.choice(opened[seat]), seat)
-                continue
-            hand.apply(rng.choice(hand.legal_actions()))
+        walk_with_out_of_turn_actions(cg.deal(game, seed=seed, **options), rng, check)
 
 
 @pytest.mark.parametrize("game, options", [(g, o) for g, o in GAMES_AND_OPTIONS
@@ -121,20 +115,27 @@ def test_out_of_turn_seats_names_every_seat_that_may_act_out_of_turn(game, optio
     # open_actions_by_seat asks only the seats a game names in out_of_turn_seats() (Pip-Pip!:
     # the seat that has just played; Guinote: nobody in mid-trick). Check the claim at every
     # step of random hands, out-of-turn actions included: no other seat has an open action.
+    def check(hand: cg.Hand) -> None:
+        named = set(hand.out_of_turn_seats())
+        for seat in range(hand.seats):
+            if seat not in named:
+                assert hand.open_actions(seat) == [], (seat, named, hand.history[-3:])
     rng = random.Random(8)
     for seed in range(1, 13):
-        hand = cg.deal(game, seed=seed, **options)
-        while not hand.is_over:
-            named = set(hand.out_of_turn_seats())
-            for seat in range(hand.seats):
-                if seat not in named:
-                    assert hand.open_actions(seat) == [], (seat, named, hand.history[-3:])
-            opened = hand.open_actions_by_seat()
-            if opened and rng.random() < 0.5:
-                seat = rng.choice(sorted(opened))
-                hand.apply(rng.choice(opened[seat]), seat)
-                continue
-            hand.apply(rng.choice(hand.legal_actions()))
+        walk_with_out_of_turn_actions(cg.deal(game, seed=seed, **options), rng, check)
+
+
+def walk_with_out_of_turn_actions(hand: cg.Hand, rng: random.Random, check) -> None:
+    """Play a hand to its end at random, taking an open out-of-turn action (a Pip-Pip! call, a
+    Guinote marriage) half the times there is one; ``check(hand)`` before every action."""
+    while not hand.is_over:
+        check(hand)
+        opened = hand.open_actions_by_seat()
+        if opened and rng.random() < 0.5:
+            seat = rng.choice(sorted(opened))
+            hand.apply(rng.choice(opened[seat]), seat)
+            continue
+        hand.apply(rng.choice(hand.legal_actions()))
 
 
 def test_hands_pickle_and_deepcopy_and_play_on():
