@@ -658,6 +658,19 @@ def test_closed_panels_wait_and_opening_one_leaves_the_message_line(sent):
     assert table.log in {w for w, _state in sent}
 
 
+def test_switching_four_colours_or_open_hands_keeps_the_message_line():
+    # A change of looks redraws the cards but says nothing new: the explanation of the trick
+    # just played stays where the user was reading it.
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    table.enabled_card_buttons()[0].click()
+    message = table.message.value
+    assert "wins" in message
+    table.four_colour_box.value = True
+    assert "cg-four-colour" in table.widget._dom_classes and table.message.value == message
+    table.open_hands_box.value = True
+    assert table.open_hands and table.message.value == message
+
+
 # Best play with all cards shown (issue 9: "the table (open hands) can show it next to each card")
 
 

@@ -303,10 +303,12 @@ class Table:
         self.game_select.observe(lambda _c: self._guarded(self._on_game_change), names="value")
         self.players_select.observe(lambda _c: self._guarded(self._on_players_change),
                                     names="value")
-        self.four_colour_box.observe(lambda _c: self._guarded(lambda: None), names="value")
+        self.four_colour_box.observe(lambda _c: self._guarded(lambda: None, looks_only=True),
+                                     names="value")
         self.best_play_box.observe(lambda _c: self._guarded(self._refresh_best_play, quiet=True),
                                    names="value")
-        self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands), names="value")
+        self.open_hands_box.observe(lambda _c: self._guarded(self._on_open_hands, looks_only=True),
+                                    names="value")
         self._on_game_change()
 
         self.widget = make(W.VBox, [self.css, self.board, self.cards_row, self.actions_row,
@@ -346,16 +348,18 @@ class Table:
     # -- the guard: every callback goes through it ----------------------------------------------
 
     def _guarded(self, fn: Callable[..., Any], *args: Any, quiet: bool = False,
-                 **kwargs: Any) -> Any:
+                 looks_only: bool = False, **kwargs: Any) -> Any:
         """Run a callback; redraw; show what happened, or the exception, in the message line.
 
         A callback fired inside another (a control changed while dealing) just runs: the
         outer one redraws and reports. With ``quiet=True`` (a panel opened) only ``fn`` runs:
-        the table is not redrawn and the message line changes only to show an exception."""
+        the table is not redrawn and the message line changes only to show an exception.
+        With ``looks_only=True`` (four colours, open hands) the table is redrawn but the
+        message line keeps what it said: nothing happened in the hand."""
         if self._busy:
             return fn(*args, **kwargs)
         self._busy = True
-        if not quiet:
+        if not (quiet or looks_only):
             self._pending = []
         error_text = None
         result = None
@@ -377,7 +381,7 @@ class Table:
                 f"Something went wrong while drawing the table: {type(error).__name__}: {error}", error)
         if error_text is not None:
             self.message.value = f'<span class="cg-error" role="alert">{escape(error_text)}</span>'
-        elif self._ready and not quiet:
+        elif self._ready and not (quiet or looks_only):
             self._show_pending()
         return result
 
