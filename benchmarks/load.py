@@ -414,7 +414,8 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=None,
                         help="seconds to let the preheated kernels get ready before the sessions "
                              "(default 30, and 6 more for each kernel of --class: 20 kernels "
-                             "running their notebook take about two minutes on 2 cores)")
+                             "running their notebook take about two minutes on 2 cores; "
+                             "0 with --no-preheat)")
     parser.add_argument("--class", dest="class_size", type=int, default=0,
                         help="preheat this many kernels for the game as `tasks.py apps --class "
                              "GAME=N` does for a teacher (give --warmup the time to fill them)")
@@ -424,7 +425,10 @@ def main() -> int:
     if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
         return 1
-    warmup = args.warmup if args.warmup is not None else 30 + 6 * args.class_size
+    if args.warmup is not None:
+        warmup = args.warmup
+    else:           # nothing to warm up without preheated kernels
+        warmup = 0 if args.no_preheat else 30 + 6 * args.class_size
     return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, warmup,
                            not args.no_preheat, args.class_size))
 
