@@ -671,6 +671,59 @@ def test_switching_four_colours_or_open_hands_keeps_the_message_line():
     assert table.open_hands and table.message.value == message
 
 
+# Replaying a record step by step (a teacher's "step-by-step replay" of a hand kept earlier)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_recorded_hand_replays_step_by_step_from_the_record_box(game):
+    from cardgames.players import make_player, play_hand
+
+    recorded = cg.deal(game, seed=21)
+    play_hand(recorded, [make_player("rule-of-thumb", s) for s in range(recorded.seats)])
+    table = Table("yukon", seed=1)
+    table.record_panel.selected_index = 0
+    table.record_box.value = recorded.to_json()
+    table.replay_button.click()
+    assert table.last_error is None, table.message.value
+    assert table.seat is None and table.open_hands and not table.hand.history
+    assert "at its start" in table.message.value
+    for step in range(1, len(recorded.history) + 1):
+        table.forward_button.click()
+        assert table.hand.history == recorded.history[:step]
+    assert table.forward_button.disabled and table.hand.is_over
+    assert table.hand.score == recorded.score
+    table.back_button.click()                      # and back, one action
+    assert table.hand.history == recorded.history[:-1]
+
+
+def test_a_match_record_replays_the_hand_it_ends_with():
+    match = cg.match("guinote", seed=4)
+    for _ in range(10):
+        match.apply(match.hand.legal_actions()[0])
+    table = Table("yukon", seed=1)
+    table.replay(match.to_json())
+    assert table.game.name == "guinote" and table.match is None
+    while not table.forward_button.disabled:
+        table.forward_button.click()
+    assert table.hand.history == match.hand.history
+
+
+def test_a_record_that_cannot_be_replayed_says_why_and_the_table_keeps_its_hand():
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    table.enabled_card_buttons()[0].click()
+    history = list(table.hand.history)
+    seat_record = table.record_for_user()          # hidden hands: what seat 2 saw, no more
+    for text, why in [("", "the box is empty"),
+                      ("{not json", "not valid JSON"),
+                      (seat_record, "lacks the hidden cards")]:
+        table.record_box.value = text
+        table.replay_button.click()
+        assert "Cannot replay" in table.message.value and why in table.message.value, text
+        assert table.hand.history == history and table.seat == 2
+    with pytest.raises(cg.RecordError):
+        table.replay("{not json")
+
+
 # Best play with all cards shown (issue 9: "the table (open hands) can show it next to each card")
 
 

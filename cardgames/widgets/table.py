@@ -29,6 +29,7 @@ from .. import render_table as rt
 from ..cards import Card
 from ..engine import Action, Game, Hand, IllegalAction, Match, Phase, SetupError
 from ..games import GAMES, get_game
+from ..record import RecordError, load
 from ..view import SeatView
 from .shared_looks import SharedLooks
 from .styles import CARD_HEIGHT, CARD_WIDTH, CSS, card_classes, sort_key
@@ -94,10 +95,12 @@ class Table:
     ``card_buttons``, ``action_buttons``, ``next_button``, ``finish_trick_button``,
     ``finish_hand_button``, ``undo_button``, ``redo_button``, ``back_button``,
     ``forward_button``, ``hint_button``, ``message``, ``log``, ``score``, ``deal_button`` and
-    the set-up controls; ``board`` is the header, the public information, the seats and the
-    trick in one HTML widget; ``shown_card_buttons()`` pairs the shown cards with their buttons
-    (a card keeps its button while it stays in the hand; CSS ``order`` sorts the row); ``hand``
-    is the hand on the table and ``match`` the match (or None).
+    the set-up controls, ``record_button``, ``replay_button`` and ``record_box`` (a record to
+    keep, or one to replay step by step: ``replay(record)``); ``board`` is the header, the
+    public information, the seats and the trick in one HTML widget; ``shown_card_buttons()``
+    pairs the shown cards with their buttons (a card keeps its button while it stays in the
+    hand; CSS ``order`` sorts the row); ``hand`` is the hand on the table and ``match`` the
+    match (or None).
 
     A card or action click that comes within ``click_grace`` seconds of the table changing is
     refused with a message (see ``_stale_click``): it was aimed at the table as it was.
@@ -247,10 +250,17 @@ class Table:
             "Record", "cg-record", self.show_record,
             "The record of this hand to save: the whole hand with open hands (cg.load replays "
             "it), or only what your seat saw with hidden hands")
-        self.record_box = make(W.Textarea, layout={"width": "100%", "height": "8em"})
+        self.replay_button = self._button(
+            "Replay", "cg-replay", self.replay_from_box,
+            "Set out the hand recorded in the box at its start, every hand face up, to step "
+            "through it with 1 ▶ (paste a record kept from the Record button)")
+        self.record_box = make(W.Textarea, layout={"width": "100%", "height": "8em"},
+                               placeholder="A record to replay: paste it here, then Replay")
         self.record_box.add_class("cg-record-text")
         self.record_panel = make(W.Accordion,
-                                 [make(W.VBox, [self.record_button, self.record_box])],
+                                 [make(W.VBox, [make(W.HBox, [self.record_button,
+                                                              self.replay_button]),
+                                                self.record_box])],
                                  titles=("Record",))
 
         # set-up: a new deal
@@ -369,6 +379,8 @@ class Table:
             error_text = self._error(f"Not allowed: {self._words(str(error))}", error)
         except SetupError as error:
             error_text = self._error(f"Cannot deal: {self._words(str(error))}", error)
+        except RecordError as error:
+            error_text = self._error(f"Cannot replay: {error}", error)
         except Exception as error:  # noqa: BLE001 - shown to the user, kept in last_error
             error_text = self._error(f"Something went wrong: {type(error).__name__}: {error}", error)
         finally:
@@ -439,6 +451,43 @@ class Table:
             new_match = None
             new_hand = game.deal(seed, hands=hands, stock=stock, players=players, dealer=dealer,
                                  **options)
+        self._take_hand(game, new_hand, new_match, seed=seed, seat=seat, open_hands=open_hands,
+                        opponents=opponents, auto=auto, settings=(players, options, match, target))
+        if direct and self._ready:
+            self.refresh()
+            self._show_pending()
+
+    def replay(self, record: "str | Hand | Match") -> None:
+        """Set a recorded hand out at its start, to step through it: ``1 ▶`` (or Redo) takes the
+        next recorded action, ``◀ 1`` steps back. Every hand is face up and the user watches.
+
+        ``record`` is a record's text (``Table.record_for_user()``, ``hand.to_json()``), a hand
+        or a match (its hand in play). A record that cannot be replayed (corrupt, tampered, or a
+        seat's record without the hidden cards) raises ``cg.RecordError`` saying why, and the
+        table keeps its hand; from the Replay button the reason is shown in the message line."""
+        direct = not self._busy
+        if direct:
+            self._pending = []
+        loaded = load(record) if isinstance(record, str) else record
+        recorded = loaded.hand if isinstance(loaded, Match) else loaded
+        start = recorded.replayed([])
+        moves = list(recorded.history)
+        self._take_hand(start.game, start, None, seed=start.seed, seat=None, open_hands=True,
+                        opponents=None, auto=False,
+                        settings=(start.players, dict(start.options), False, None))
+        self._redo = [(seat, move, True) for seat, move in reversed(moves)]
+        self._say([f"A recorded hand of {start.game.title}, at its start: 1 ▶ takes the next of "
+                   f"its {len(moves)} recorded actions, ◀ 1 steps back."], record=False)
+        if direct and self._ready:
+            self.refresh()
+            self._show_pending()
+
+    def _take_hand(self, game: Game, new_hand: Hand, new_match: Match | None, *,
+                   seed: int | None, seat: int | None, open_hands: bool | None,
+                   opponents: str | None, auto: bool | None,
+                   settings: tuple[int | None, dict[str, Any], bool, int | None]) -> None:
+        """Put a new hand (or match) on the table: seats, players, controls, the first words.
+        ``settings`` (players, options, match, target) is what the set-up controls show."""
         seats = new_hand.seats
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < seats):
@@ -464,6 +513,7 @@ class Table:
         self._buttons_seat = _UNSET      # a new hand: its cards fill the buttons in order
         size = max(MIN_CARD_BUTTONS, max(len(h) for h in new_hand.hands))
         self._ensure_card_buttons(size)
+        players, options, match, target = settings
         self._sync_controls(game, new_hand, players, seat, options, match, target)
         with self.auto_box.hold_sync():
             self.auto_box.value = (seat is not None) if auto is None else bool(auto)
@@ -473,9 +523,6 @@ class Table:
                    ], record=False)
         if self.auto_box.value:
             self._run_computers()
-        if direct and self._ready:
-            self.refresh()
-            self._show_pending()
 
     def _sync_controls(self, game: Game, hand: Hand, players: int | None, seat: int | None,
                        options: dict[str, Any], match: bool, target: int | None) -> None:
@@ -713,6 +760,14 @@ class Table:
     def show_record(self) -> None:
         self.record_box.value = self.record_for_user()
         self._say(["The record is in the box below: copy it to keep it."], record=False)
+
+    def replay_from_box(self) -> None:
+        """The Replay button: the record pasted in the box, set out at its start."""
+        text = self.record_box.value.strip()
+        if not text:
+            raise RecordError("the box is empty: paste a record there (one kept from the Record "
+                              "button, or a hand's to_json()), then click Replay")
+        self.replay(text)
 
     def _stale_click(self) -> None:
         """Buttons are reused in place, so a click that arrives just after the table changed (the
