@@ -1,7 +1,8 @@
 """Deals shared as links: query parameters to deal settings and back.
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
-by name. Values are text: yes/no options take ``1 0 true false yes no on off``, whole-number
+by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
+through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no options take ``1 0 true false yes no on off``, whole-number
 options take digits, the others their value as written (``yukon_lead_follow=yukons``). Bad
 parameters raise :class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
 """
@@ -18,6 +19,7 @@ from .games import get_game
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 GENERAL = ("seed", "players", "seat", "open_hands")
+WATCH_WORDS = {"watch", "none"}
 
 
 class LinkError(ValueError):
@@ -32,6 +34,7 @@ class DealSettings:
     players: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
+    watch: bool = False                 # seat=watch: no seat of one's own
     open_hands: bool | None = None
 
     def deal_keywords(self) -> dict[str, Any]:
@@ -99,7 +102,14 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
         elif name == "players":
             settings.players = _whole(name, text)
         elif name == "seat":
-            settings.seat = _whole(name, text)
+            if text.strip().lower() in WATCH_WORDS:
+                settings.watch = True
+            else:
+                try:
+                    settings.seat = int(text)
+                except ValueError:
+                    raise LinkError(f"seat={text!r}: a seat number, or 'watch' to watch every "
+                                    "seat") from None
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)
         elif name in game.options:

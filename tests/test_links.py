@@ -30,6 +30,7 @@ def test_an_empty_link_is_the_default_deal():
     ("colour=red", "'colour' is not a setting of Yukon; links may set: seed, players"),
     ("seed=1&seed=2", "seed is given twice"),
     ("seat=7", "seats are numbered 0 to 3"),
+    ("seat=north", "seat='north': a seat number, or 'watch'"),
     ("removed_twos=3C&players=3", "removed_twos"),
     ("seed", "not of the form name=value"),
 ])
@@ -51,3 +52,11 @@ def test_a_set_up_deal_has_no_link():
     hand = cg.deal("yukon", players=2, hands=["AH", "2C"], stock=[])
     with pytest.raises(LinkError, match="save its record"):
         share_query(hand)
+
+
+def test_a_link_may_ask_to_watch_every_seat():
+    # For a class on a projector: no seat of one's own, every hand face up.
+    for word in ("watch", "none", "Watch"):
+        settings = parse_query("guinote", f"seed=5&seat={word}")
+        assert settings.watch and settings.seat is None
+    assert not parse_query("guinote", "seat=1").watch

@@ -106,6 +106,16 @@ def test_a_link_in_voila_deals_what_it_asks(monkeypatch):
     assert "seed 123" in table.message.value
 
 
+def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
+    # A teacher's projector: ?seed=5&seat=watch has no seat of its own and every hand face up.
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "seed=5&seat=watch")
+    glue.app("guinote")
+    table = glue._apps[0].table
+    assert table.seat is None and table.open_hands and table.hand.seed == 5
+
+
 @pytest.mark.parametrize("query, says", [
     ("players=9", "Yukon is played by 2, 3, 4, 5 players, not 9"),
     ("seed=abc", "a whole number is needed"),

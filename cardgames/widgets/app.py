@@ -129,7 +129,9 @@ class App:
 
         keywords = self.settings.deal_keywords()
         keywords.update(self.table_options)
-        if self.settings.seat is not None:
+        if self.settings.watch:
+            keywords["seat"] = None
+        elif self.settings.seat is not None:
             keywords["seat"] = self.settings.seat
         if self.settings.open_hands is not None:
             keywords["open_hands"] = self.settings.open_hands
