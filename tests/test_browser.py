@@ -182,6 +182,45 @@ def test_a_bad_link_says_why(voila, page, query, says):
     assert page.console_errors == []
 
 
+def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page):
+    # A teacher's projector: ?seat=watch deals with every hand face up; Next lets the seat to
+    # move play; the Record panel gives the hand's record, and Replay sets that record out at
+    # its start to step through again with 1 ▶.
+    base, _log = voila
+    page.goto(f"{base}/voila/render/yukon.ipynb?seed=3&seat=watch", wait_until="domcontentloaded")
+    table = page.locator(".cg-app >> nth=0 >> .cg-table")
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
+    assert "×" not in table_text(page, ".cg-board")      # no hand shown as a count of backs
+
+    def click_and_wait(button) -> None:
+        message = table_text(page, ".cg-message")
+        button.click()
+        page.wait_for_function(
+            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
+            arg=message)
+
+    for _ in range(3):
+        click_and_wait(table.locator(".cg-next"))
+    played = table_text(page, ".cg-trick")
+    table.locator(".jupyter-widget-Collapse-header", has_text="Record").click()
+    click_and_wait(table.locator(".cg-record"))
+    box = table.locator(".cg-record-text textarea")
+    record = box.input_value()
+    assert '"yukon"' in record
+    box.fill(record)                                     # as a teacher pastes a kept record
+    click_and_wait(table.locator(".cg-replay"))
+    assert "at its start" in table_text(page, ".cg-message")
+    assert "3 recorded actions" in table_text(page, ".cg-message")
+    assert "nothing played yet" in table_text(page, ".cg-trick")
+    for _ in range(3):
+        click_and_wait(table.locator(".cg-forward"))
+    assert table_text(page, ".cg-trick") == played
+    assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
+    assert_no_traceback(page)
+    assert page.console_errors == []
+
+
 def test_the_index_links_every_game(voila, page):
     base, _log = voila
     page.goto(f"{base}/voila/render/index.ipynb", wait_until="load")
