@@ -687,6 +687,7 @@ def test_a_recorded_hand_replays_step_by_step_from_the_record_box(game):
     assert table.last_error is None, table.message.value
     assert table.seat is None and table.open_hands and not table.hand.history
     assert "at its start" in table.message.value
+    assert "1 ▶ takes the next recorded action" in table.message.value
     for step in range(1, len(recorded.history) + 1):
         table.forward_button.click()
         assert table.hand.history == recorded.history[:step]
@@ -694,6 +695,16 @@ def test_a_recorded_hand_replays_step_by_step_from_the_record_box(game):
     assert table.hand.score == recorded.score
     table.back_button.click()                      # and back, one action
     assert table.hand.history == recorded.history[:-1]
+
+
+def test_watching_the_message_line_names_the_seat_to_move_not_you():
+    # Watching (a class on a projector), the user may act for every seat: the prompt names the
+    # seat and offers Next, rather than "Your turn".
+    table = Table("guinote", seed=5, seat=None)
+    assert "North to move: play a card for North, or press Next" in table.message.value
+    table.next_button.click()
+    assert "East to move: play a card for East" in table.message.value
+    assert "Your turn" not in table.message.value
 
 
 def test_a_match_record_replays_the_hand_it_ends_with():

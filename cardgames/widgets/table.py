@@ -709,12 +709,18 @@ class Table:
             return "The hand is over. Undo to step back through it, or deal a new hand."
         mover = hand.to_move
         if mover is not None and self.user_controls(mover):
-            who = "you" if self.seat is not None and mover == self.seat else \
-                f"you, for {self.names[mover]}" if self.seat is not None else self.names[mover]
             doing = {Phase.DISCARD: "choose a card to discard", Phase.DOUBLING: "pass or double",
                      Phase.PLAY: "play a card"}.get(hand.phase, "act")
             if hand.legal_actions().named and hand.phase is Phase.PLAY:
                 doing += " (or take one of the actions shown)"
+            name = self.names[mover]
+            if self.seat is None:             # watching: the user may act for every seat
+                if self._redo:
+                    return (f"{name} to move: 1 ▶ takes the next recorded action; {doing} for "
+                            f"{name} to try another instead.")
+                return (f"{name} to move: {doing} for {name}, or press Next to let the computer "
+                        "choose.")
+            who = "you" if mover == self.seat else f"you, for {name}"
             return f"Your turn ({who}): {doing}."
         if self._user_open_actions():
             return "You may take an action shown now, or press Next to let the moment pass."
