@@ -2,9 +2,10 @@
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
 by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
-through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no options take ``1 0 true false yes no on off``, whole-number
-options take digits, the others their value as written (``yukon_lead_follow=yukons``). Bad
-parameters raise :class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
+through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no
+options take ``1 0 true false yes no on off``, whole-number options take digits, the others
+their value as written (``yukon_lead_follow=yukons``). Bad parameters raise
+:class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
 """
 
 from __future__ import annotations
