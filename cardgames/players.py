@@ -183,6 +183,9 @@ class SearchPlayer:
         self.time_limit = time_limit
         self.exploration = exploration
         self.last_stats: dict[Move, tuple[int, float]] = {}
+        #: for each action searched last, the share of its playouts its side ended ahead of
+        #: every other (ties half); empty where ``win_weight`` is 0 (not counted then)
+        self.last_ahead: dict[Move, float] = {}
         self._rules = RuleOfThumbPlayer(None if seed is None else seed + 7919)
 
     def declare(self, view: View, actions: list[Action]) -> Action | None:
@@ -193,9 +196,14 @@ class SearchPlayer:
 
     def advise(self, view: View) -> Advice:
         action, visits, margin, runs = self._search(view)
+        if not runs:
+            return Advice(action, f"{action} is the only legal action", "search")
+        ahead = self.last_ahead.get(action)
+        ending = "" if ahead is None else \
+            f", and ending the hand ahead of them in {ahead:.0%} of those deals (ties half)"
         return Advice(action, f"searched {runs} random deals of the unseen cards: {action} was "
                               f"tried most ({visits} times), gaining {margin:+.1f} points on "
-                              "average over the others", "search")
+                              f"average over the others{ending}", "search")
 
     def _search(self, view: View) -> tuple[Move, int, float, int]:
         legal = view.legal_actions()
@@ -203,6 +211,7 @@ class SearchPlayer:
             raise ValueError(f"seat {view.seat} has nothing to decide now")
         if len(legal) == 1:
             self.last_stats = {legal[0]: (0, 0.0)}
+            self.last_ahead = {}
             return legal[0], 0, 0.0, 0
         rng = self.rng
         sample = view.sample
@@ -298,6 +307,8 @@ class SearchPlayer:
         stats = {a: (n.visits, n.total / n.visits if n.visits else 0.0)
                  for a, n in root.children.items() if a in legal}
         self.last_stats = stats
+        self.last_ahead = {a: (1.0 + n.wins / n.visits) / 2 for a, n in root.children.items()
+                           if a in legal and n.visits} if w_win else {}
         action = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
         return action, stats[action][0], stats[action][1], runs
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import cardgames as cg
-from cardgames.cards import sort_cards
+from cardgames.cards import Card, sort_cards
 from cardgames import heuristics
 from cardgames.players import (
     PLAYER_KINDS, Advice, RandomPlayer, RuleOfThumbPlayer, SearchPlayer, make_player, play_hand,
@@ -252,7 +252,22 @@ def test_the_search_player_finds_the_obvious_winner():
     hand.apply("TH")
     player = SearchPlayer(seed=1, iterations=100, time_limit=None)
     assert str(player.choose(hand.view(1))) == "AH"
-    assert "searched" in player.advise(hand.view(1)).reason
+    reason = player.advise(hand.view(1)).reason
+    assert reason.startswith("searched 100 random deals")
+    # With the A♥ seat 1 takes both tricks (all 20 points) in every deal: the hint says it
+    # wins the hand, not only how many points it gains.
+    assert "ending the hand ahead of them in 100% of those deals" in reason
+    assert player.last_ahead[Card.parse("AH")] == 1.0
+    assert player.last_ahead[Card.parse("2H")] == 0.0   # the 2♥ gives 10 to 5 away
+
+
+def test_the_search_hint_with_one_legal_action_says_so():
+    # Yukon (S1): "Others must follow suit if possible": seat 1's only heart must follow.
+    hand = cg.deal("yukon", players=2, hands=["TH 3S", "AH 2S"], stock=[])
+    hand.apply("TH")
+    advice = SearchPlayer(seed=1, iterations=100, time_limit=None).advise(hand.view(1))
+    assert str(advice.action) == "AH"
+    assert advice.reason == "AH is the only legal action"
 
 
 def test_revealed_voids_shape_the_deals_the_search_imagines():
