@@ -158,9 +158,10 @@ class SearchPlayer:
     ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
     time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
     follow the rules of thumb, and the simulated players take every one offered (declaring
-    scores). The deals it samples respect the voids a seat has shown by not following suit,
-    where the game makes that sound (:func:`revealed_voids`: not in Guinote's first phase, not
-    for Quinto's Joker, not before the last draw in Yukon, never in Pip-Pip!); ``use_voids=False``
+    scores). The deals it samples respect what a seat has shown it lacks by not following suit,
+    where the game makes that sound (:func:`revealed_limits`: not in Guinote's first phase, not
+    for Quinto's Joker; where the seats draw, a void holds only for the cards drawn before it,
+    and Yukon's Yukons count too, as a seat that cannot follow must play one); ``use_voids=False``
     turns that off.
     """
 
@@ -222,10 +223,9 @@ class SearchPlayer:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         scale = 1.0
         runs = 0
-        voids = revealed_voids(view) if self.use_voids else {}
-        if voids:
-            def sample(rng, view=view, voids=voids):
-                return consistent_sample(view, rng, voids)
+        limits = revealed_limits(view) if self.use_voids else {}
+        if limits:
+            sample = limited_sampler(view, limits)
         probe = sample(rng)
         start_score = list(probe.score)
         units = len(start_score)
@@ -313,90 +313,181 @@ class SearchPlayer:
         return action, stats[action][0], stats[action][1], runs
 
 
-# Revealed voids -------------------------------------------------------------------------------
+# What the others have shown they lack ------------------------------------------------------------
 
-def _last_drawing_trick(view: View) -> int:
-    """The number of the last trick after which anyone can still draw (0: never draws again).
+#: The kinds of card a seat can show it lacks: a suit (its cards that would follow a lead of
+#: it) or, in Yukon, the Yukons (a seat that cannot follow must play a Yukon if it has one).
+YUKONS = "yukons"
+Kind = Suit | str
 
-    A void shown in a later trick holds to the end of the hand; one shown earlier may be
-    filled by the next draw, so it says nothing lasting."""
+
+def _drawing_rounds(view: View) -> int:
+    """How many tricks are followed by draws in this hand (0: nobody ever draws)."""
     game = view.hand_class.game.name
     seats = len(view.hands)
-    if game == "yukon":
-        in_play = sum(len(h) for h in view.hands) + view.stock_size + len(view.trick) \
-            + sum(len(t.cards) for t in view.tricks)
-        return (in_play - 5 * seats) // seats   # the number of drawing rounds
-    if game == "guinote":
-        return (40 - 6 * seats) // seats
-    return 0
+    if game not in ("yukon", "pip_pip", "guinote"):
+        return 0
+    in_play = sum(len(h) for h in view.hands) + view.stock_size + len(view.trick) \
+        + sum(len(t.cards) for t in view.tricks) + len(getattr(view, "dead", ()) or ())
+    return (in_play - view.hand_class.cards_per_player * seats) // seats
+
+
+def _lacks(game: str, view: View, led: Card, card: Card) -> tuple[Kind, ...]:
+    """The kinds a seat shows it lacks by playing ``card`` to a trick led with ``led``."""
+    if led.suit is None or card.suit is None:
+        return ()                          # Quinto's Joker: led, free play; played, any time
+    if game != "yukon":
+        return () if card.suit is led.suit else (led.suit,)
+    options = view.options
+    jack = Rank.JACK
+    if led.rank is jack and options.get("yukon_lead_follow") == "yukons":
+        return () if card.rank is jack else (YUKONS,)     # Yukons answer a Yukon lead
+    natural = options.get("yukon_follows_natural_suit")
+    if card.suit is led.suit and (natural or card.rank is not jack):
+        return ()                                          # followed
+    # "If they cannot follow suit, they must play a Yukon if they have one."
+    return (led.suit,) if card.rank is jack else (led.suit, YUKONS)
+
+
+def _is_kind(game: str, natural: bool, card: Card, kind: Kind) -> bool:
+    if kind == YUKONS:
+        return card.rank is Rank.JACK
+    return card.suit is kind and not (game == "yukon" and card.rank is Rank.JACK and not natural)
+
+
+def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
+    """The most cards of each kind another seat can hold now, from its failures to follow suit,
+    where the game's rules make that inference sound:
+
+    - Pippins Aplenty and Quinto: a card of another suit than the one led shows none of that
+      suit, except Quinto's Joker (playable at any time) and any card after a Joker lead (free
+      play);
+    - Guinote: the same, only in the second phase (in the first anything may be played);
+    - Yukon: a card that does not follow shows no card of the suit led (a Jack is only a Yukon,
+      not a card of its suit, unless ``yukon_follows_natural_suit``) and, unless it is a Yukon,
+      no Yukon either; a plain card played to a Yukon led under ``yukon_lead_follow='yukons'``
+      shows no Yukon;
+    - Pip-Pip!: a card of another suit than the one led shows none of it.
+
+    Where the seats draw (Yukon after each trick, Pip-Pip! after each play), the seat may have
+    drawn cards of that kind since: it holds at most as many as it has drawn since, less those
+    of that kind it has played since. A void is a limit of 0.
+    """
+    game = view.hand_class.game.name
+    if game not in ("pippins_aplenty", "quinto", "guinote", "yukon", "pip_pip"):
+        return {}
+    rounds = _drawing_rounds(view)
+    natural = bool(view.options.get("yukon_follows_natural_suit"))
+    finished = len(view.tricks)
+    plays = [(t.number, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((finished + 1, list(view.trick)))
+    limits: dict[int, dict[Kind, int]] = {}
+    for k, (number, cards) in enumerate(plays):
+        if not cards or (game == "guinote" and number <= rounds):
+            continue                       # Guinote's first phase: anything may be played
+        led = cards[0][1]
+        for seat, card in cards[1:]:
+            if seat == view.seat:
+                continue
+            lacked = _lacks(game, view, led, card)
+            if not lacked:
+                continue
+            later = [c for _, trick in plays[k + 1:] for s, c in trick if s == seat]
+            if game == "yukon":            # the whole table draws after tricks 1..rounds
+                drawn = max(0, min(rounds, finished) - number + 1)
+            elif game == "pip_pip":        # each player draws after his own play in them
+                drawn = sum(1 for n, trick in plays[k:] if n <= rounds
+                            for s, _ in trick if s == seat)
+            else:
+                drawn = 0
+            mine = limits.setdefault(seat, {})
+            for kind in lacked:
+                most = drawn - sum(1 for c in later if _is_kind(game, natural, c, kind))
+                mine[kind] = min(mine.get(kind, most), max(0, most))
+    return limits
 
 
 def revealed_voids(view: View) -> dict[int, set[Suit]]:
-    """Suits each other seat is known to be out of, from its failures to follow suit, where the
-    game's rules make that inference sound:
+    """The suits each other seat is known to hold no card of now (:func:`revealed_limits` at 0)."""
+    voids = {seat: {k for k, most in kinds.items() if most == 0 and isinstance(k, Suit)}
+             for seat, kinds in revealed_limits(view).items()}
+    return {seat: suits for seat, suits in voids.items() if suits}
 
-    - Pippins Aplenty and Quinto (no drawing): any card of another suit than the one led, except
-      Quinto's Joker (playable at any time) and any card after a Joker lead (free play);
-    - Guinote: only in the second phase (no drawing, following compulsory);
-    - Yukon: only once nobody draws any more, and a Jack is not a card of its suit;
-    - Pip-Pip! (a draw after every play): none.
-    """
+
+def consistent_sample(view: View, rng: random.Random,
+                      limits: dict[int, dict[Kind, int]] | dict[int, set[Suit]] | None = None) -> Hand:
+    """``view.sample(rng)``, then hidden cards swapped between the other seats' hands and the
+    stock until no seat holds more cards of a kind than it can (``limits``, as from
+    :func:`revealed_limits`; a set of suits is a void in each), as far as swaps can manage."""
+    if not limits:
+        return view.sample(rng)
+    return limited_sampler(view, limits)(rng)
+
+
+def limited_sampler(view: View, limits: dict[int, dict[Kind, int]] | dict[int, set[Suit]]
+                    ) -> Callable[[random.Random], Hand]:
+    """:func:`consistent_sample` for one view and its limits, with what every sample needs
+    (each unseen card's kinds, the hidden places) worked out once."""
     game = view.hand_class.game.name
-    if game not in ("pippins_aplenty", "quinto", "guinote", "yukon"):
-        return {}
-    after = _last_drawing_trick(view)
-    voids: dict[int, set[Suit]] = {}
-    plays = [(t.number, t.cards) for t in view.tricks]
-    if view.trick:
-        plays.append((len(view.tricks) + 1, list(view.trick)))
-    for number, cards in plays:
-        if number <= after or not cards:
-            continue
-        led = cards[0][1]
-        if led.suit is None:
-            continue                       # a Joker lead: free play
-        if game == "yukon" and led.rank is Rank.JACK and view.options.get("yukon_lead_follow") == "yukons":
-            continue
-        for seat, card in cards[1:]:
-            if seat == view.seat or card.suit is None:
-                continue
-            follows = card.suit is led.suit and not (game == "yukon" and card.rank is Rank.JACK
-                                                     and not view.options.get("yukon_follows_natural_suit"))
-            if not follows:
-                voids.setdefault(seat, set()).add(led.suit)
-    return voids
+    natural = bool(view.options.get("yukon_follows_natural_suit"))
+    most = {seat: ({k: 0 for k in kinds} if isinstance(kinds, (set, frozenset)) else dict(kinds))
+            for seat, kinds in limits.items()}
+    every_kind = {k for kinds in most.values() for k in kinds}
+    kinds_of = {card: tuple(k for k in every_kind if _is_kind(game, natural, card, k))
+                for card in set(view.unseen) | {c for h in view.hands for c in h if c is not None}}
+    places = view.hidden_places()
+    own = {seat: [i for s, i in places if s == seat] for seat in most}
+    elsewhere = {seat: [(s, i) for s, i in places if s != seat] for seat in most}
 
+    def sample(rng: random.Random) -> Hand:
+        hand = view.sample(rng)
+        hands, stock = hand.hands, hand._stock
 
-def _breaks(game: str, card: Card, suits: set[Suit]) -> bool:
-    """Would holding ``card`` contradict a void in ``suits``? (A Yukon Jack is no suit card.)"""
-    if card.suit not in suits:
-        return False
-    return not (game == "yukon" and card.rank is Rank.JACK)
+        def count(seat: int) -> dict[Kind, int]:
+            held = dict.fromkeys(most[seat], 0)
+            for card in hands[seat]:
+                for k in kinds_of[card]:
+                    if k in held:
+                        held[k] += 1
+            return held
 
+        held = {seat: count(seat) for seat in most}
 
-def consistent_sample(view: View, rng: random.Random, voids: dict[int, set[Suit]] | None = None) -> Hand:
-    """``view.sample(rng)``, then hidden cards swapped between the other seats' hands until no
-    seat holds a card of a suit it has shown it lacks (as far as swaps can manage)."""
-    hand = view.sample(rng)
-    if not voids:
-        return hand
-    game = view.hand_class.game.name
-    hidden = {s: [i for i, c in enumerate(h) if c is None] for s, h in enumerate(view.hands)
-              if s != view.seat}
-    for seat, suits in voids.items():
-        cards = hand.hands[seat]
-        for i in hidden.get(seat, ()):
-            card = cards[i]
-            if not _breaks(game, card, suits):
-                continue
-            options = [(t, j) for t, places in hidden.items() if t != seat for j in places
-                       if not _breaks(game, hand.hands[t][j], suits)
-                       and not _breaks(game, card, voids.get(t, set()))]
-            if options:
+        def room(seat: int | None, coming: Card, going: Card) -> bool:
+            """May ``seat`` take ``coming`` for ``going`` without holding too many of a kind?"""
+            if seat is None or seat not in most:
+                return True
+            out, limit, have = kinds_of[going], most[seat], held[seat]
+            return all(have[k] < limit[k] for k in kinds_of[coming] if k in limit and k not in out)
+
+        for seat, limit in most.items():
+            mine = hands[seat]
+            order = own[seat][:]
+            rng.shuffle(order)
+            for i in order:
+                card = mine[i]
+                over = [k for k in kinds_of[card] if k in limit and held[seat][k] > limit[k]]
+                if not over:
+                    continue
+                options = []
+                for t, j in elsewhere[seat]:
+                    other = stock[j] if t is None else hands[t][j]
+                    if not any(k in over for k in kinds_of[other]) and room(seat, other, card) \
+                            and room(t, card, other):
+                        options.append((t, j))
+                if not options:
+                    continue
                 t, j = rng.choice(options)
-                cards[i], hand.hands[t][j] = hand.hands[t][j], card
-    hand._legal = None
-    return hand
+                cards = stock if t is None else hands[t]
+                mine[i], cards[j] = cards[j], card
+                held[seat] = count(seat)
+                if t in held:
+                    held[t] = count(t)
+        hand._legal = None
+        return hand
+
+    return sample
 
 
 def _guided_playout(state: Hand, rng: random.Random, epsilon: float, open_calls: bool) -> None:

@@ -124,6 +124,15 @@ class View:
         hand.__dict__ = Hand.copy(hand).__dict__
         return hand
 
+    def hidden_places(self) -> list[tuple[int | None, int]]:
+        """Where the cards this seat cannot see lie, as ``sample`` fills them: ``(seat, i)`` for
+        the i-th card of a seat's hand, ``(None, i)`` for the i-th card of the stock."""
+        places: list[tuple[int | None, int]] = [
+            (s, i) for s, cards in enumerate(self._state["hands"]) for i, c in enumerate(cards)
+            if c is None]
+        places.extend((None, i) for i, c in enumerate(self._state["_stock"]) if c is None)
+        return places
+
     def to_json(self, indent: int | None = 1) -> str:
         """A record of what this seat saw, for a player at a hidden-hands table: it holds no
         card the seat may not see, and cannot be replayed (``cg.load`` says so)."""

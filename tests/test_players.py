@@ -286,19 +286,76 @@ def test_revealed_voids_shape_the_deals_the_search_imagines():
         assert not any(c.suit is cg.Suit.SPADES for c in sampled.hands[1])
 
 
-def test_no_void_is_read_from_a_quinto_joker_or_a_pip_pip_trick():
-    from cardgames.players import revealed_voids
+def test_no_void_is_read_from_a_quinto_joker():
+    from cardgames.players import revealed_limits
 
+    # Quinto (RULES §1): the Joker "may be played at any time", so playing it shows nothing.
     hand = cg.deal("quinto", hands=["AS KS", "JK 2C", "QS JS", "TS 9S"], stock=[])
     while hand.phase is not cg.Phase.PLAY:
         hand.apply("pass")
     hand.apply("AS")
     hand.apply("JK")
-    assert revealed_voids(hand.view(0)) == {}
-    pip = cg.deal("pip_pip", seed=1)
-    for _ in range(pip.seats * 2):
-        pip.apply(pip.legal_actions().cards[0])
-    assert revealed_voids(pip.view(0)) == {}
+    assert revealed_limits(hand.view(0)) == {}
+
+
+def test_a_yukon_void_holds_for_the_cards_held_not_for_the_cards_drawn_since():
+    from cardgames.players import YUKONS, consistent_sample, revealed_limits
+
+    # Yukon (S1): "Others must follow suit if possible. If they cannot follow suit, they must
+    # play a Yukon if they have one." Seat 1 answers the A♥ with the 2♣: it held no heart and
+    # no Yukon. "The winner of the trick now draws one card from the stock, followed by other
+    # players": after the trick it may have drawn one of either.
+    hand = cg.deal("yukon", hands=["AH 3S 4S 5S 6S", "2C 3C 4C 5C 6C", "2H 3H 7S 8S 9S",
+                                   "7C 8C 9C TC QC"],
+                   stock=["JH", "TH", "KH", "QH", "JD", "JC", "KS", "QS"])
+    hand.apply("AH")
+    hand.apply("2C")
+    view = hand.view(0)
+    assert revealed_limits(view) == {1: {cg.Suit.HEARTS: 0, YUKONS: 0}}
+    rng = random.Random(3)
+    for _ in range(30):
+        sampled = consistent_sample(view, rng, revealed_limits(view)).hands[1]
+        assert not any(c.suit is cg.Suit.HEARTS or c.rank is cg.Rank.JACK for c in sampled)
+    hand.apply("2H")
+    hand.apply("7C")                       # seat 0 takes the trick; everyone draws one
+    view = hand.view(0)
+    assert revealed_limits(view)[1] == {cg.Suit.HEARTS: 1, YUKONS: 1}
+    for _ in range(30):
+        sampled = consistent_sample(view, rng, revealed_limits(view)).hands[1]
+        assert sum(c.suit is cg.Suit.HEARTS and c.rank is not cg.Rank.JACK for c in sampled) <= 1
+        assert sum(c.rank is cg.Rank.JACK for c in sampled) <= 1
+
+
+LIMIT_DEALS = [
+    ("yukon", {}), ("yukon", {"players": 2}), ("yukon", {"players": 5}),
+    ("yukon", {"yukon_follows_natural_suit": True}), ("yukon", {"yukon_lead_follow": "yukons"}),
+    ("yukon", {"no_yukon_leads": True}), ("pip_pip", {}), ("pip_pip", {"players": 3}),
+    ("pip_pip", {"call_window": "only_after_completing_draw"}), ("quinto", {}),
+    ("quinto", {"joker_lead_next_card_sets_suit": True}), ("guinote", {}),
+    ("guinote", {"players": 4}), ("pippins_aplenty", {}),
+]
+
+
+@pytest.mark.parametrize("game, options", LIMIT_DEALS)
+def test_what_a_seat_has_shown_it_lacks_is_true_of_its_real_hand(game, options):
+    # The inference must be sound: at every decision of whole random hands, no seat holds more
+    # cards of a kind than another seat's view says it can.
+    from cardgames.players import _is_kind, revealed_limits
+
+    checked = 0
+    for seed in range(1, 9):
+        hand = cg.deal(game, seed=seed, **options)
+        rng = random.Random(seed)
+        natural = bool(hand.options.get("yukon_follows_natural_suit"))
+        while hand.to_move is not None:
+            for viewer in range(hand.seats):
+                for seat, kinds in revealed_limits(SeatView(hand, viewer)).items():
+                    for kind, most in kinds.items():
+                        held = sum(_is_kind(game, natural, c, kind) for c in hand.hands[seat])
+                        assert held <= most, (seed, len(hand.history), viewer, seat, kind)
+                        checked += 1
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert checked > 50
 
 
 @pytest.mark.parametrize("rollout", ["rules", "random"])
