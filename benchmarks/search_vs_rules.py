@@ -2,11 +2,12 @@
 
 The search player gets ``--iterations`` playouts per decision, capped at ``--time-limit``
 seconds (<= 1 s a move), each playout played out by the rules of thumb (``--rollout rules``,
-with ``--epsilon`` random moves) or at random (``--rollout random``), a line valued by hands won
-(``--win-weight``) and points; ``--exploration`` is the UCB constant. Goal: >= 60% of hands won
-(for games scored by points: the share of hands in which the search side scored more), with a
-95% Wilson interval. It also reports the thinking time per search move (mean and longest), and
-``--jobs n`` measures up to n games at once in separate processes.
+with ``--epsilon`` random moves, by default the game's ``PLAYOUT_EPSILON``) or at random
+(``--rollout random``), a line valued by hands won (``--win-weight``) and points;
+``--exploration`` is the UCB constant. Goal: >= 60% of hands won (for games scored by points:
+the share of hands in which the search side scored more), with a 95% Wilson interval. It also
+reports the thinking time per search move (mean and longest), and ``--jobs n`` measures up to
+n games at once in separate processes.
 
 "Won" is head_to_head's: the share of playings in which the search side (or seat) scored more
 than every other side (or seat), ties half. In a game each for himself at more than two seats
@@ -87,7 +88,8 @@ def main(argv=None) -> dict:
     p.add_argument("--iterations", type=int, default=400)
     p.add_argument("--time-limit", type=float, default=1.0)
     p.add_argument("--rollout", choices=("rules", "random"), default="rules")
-    p.add_argument("--epsilon", type=float, default=0.1)
+    p.add_argument("--epsilon", type=float, default=None,
+                   help="random moves in the playouts (default: the game's PLAYOUT_EPSILON)")
     p.add_argument("--win-weight", type=float, default=0.5)
     p.add_argument("--exploration", type=float, default=0.7)
     p.add_argument("--seed", type=int, default=2000)
@@ -96,7 +98,7 @@ def main(argv=None) -> dict:
     settings = {"iterations": args.iterations, "time_limit": args.time_limit,
                 "rollout": args.rollout, "epsilon": args.epsilon, "win_weight": args.win_weight,
                 "exploration": args.exploration}
-    print(f"Search ({args.iterations} playouts by {args.rollout}, epsilon {args.epsilon}, win weight "
+    print(f"Search ({args.iterations} playouts by {args.rollout}, epsilon {"the game's" if args.epsilon is None else args.epsilon}, win weight "
           f"{args.win_weight}, exploration {args.exploration}, <= {args.time_limit} s a move) "
           f"against rule-of-thumb ({args.hands} deals from seed {args.seed}, seats swapped)", flush=True)
     chosen = games(args.games)

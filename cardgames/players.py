@@ -20,7 +20,7 @@ The interface every player keeps:
     The first of a game's short named rules of thumb that applies (``cardgames.heuristics``);
     its ``advise`` names the rule and gives the reason, for the table's hint button.
 ``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``,
-``rollout="rules"``, ``epsilon=0.1``, ``win_weight=0.5``)
+``rollout="rules"``, ``epsilon`` the game's :data:`PLAYOUT_EPSILON`, ``win_weight=0.5``)
     Information-set Monte Carlo tree search over deals of the unseen cards, each played out by
     the rules of thumb, valuing a line by the hands it wins as well as by its points.
 
@@ -123,6 +123,13 @@ class RuleOfThumbPlayer:
         return heuristics.declare(view, actions, self._get_rng)
 
 
+#: How often a search playout makes a random move instead of the rules of thumb, by game. In
+#: Yukon the rules of thumb alone guided the search better (benchmarks/README.md: 300 deals,
+#: margin about +10 a hand against +4 with 0.1); elsewhere 0.1 did as well or better.
+DEFAULT_PLAYOUT_EPSILON = 0.1
+PLAYOUT_EPSILON: dict[str, float] = {"yukon": 0.0}
+
+
 class _Node:
     """A node of the search tree: statistics of the action that led to it."""
 
@@ -153,7 +160,8 @@ class SearchPlayer:
 
     ``rollout="rules"`` (the default) plays the rest of each sampled deal by the rules of thumb,
     every seat on its own sampled cards (a guess, not the real hidden cards), with a random legal
-    action instead at rate ``epsilon``; ``rollout="random"`` plays it out at random (about three
+    action instead at rate ``epsilon`` (by default the game's :data:`PLAYOUT_EPSILON`: 0.1, 0 in
+    Yukon); ``rollout="random"`` plays it out at random (about three
     times as many playouts a second, but a much weaker guide: see ``benchmarks/README.md``).
     ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
     time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
@@ -169,12 +177,15 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True,
-                 rollout: str = "rules", epsilon: float = 0.1, win_weight: float = 0.5):
+                 rollout: str = "rules", epsilon: float | None = None, win_weight: float = 0.5):
         if rollout not in ("rules", "random"):
             raise ValueError(f"rollout is 'rules' or 'random', not {rollout!r}")
         if not 0.0 <= win_weight <= 1.0:
             raise ValueError(f"win_weight is between 0 (points alone) and 1 (hands won alone), "
                              f"not {win_weight!r}")
+        if epsilon is not None and not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon is a rate between 0 and 1 (or None: the game's own), "
+                             f"not {epsilon!r}")
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.epsilon = epsilon
@@ -232,6 +243,8 @@ class SearchPlayer:
         open_calls = probe.has_open_actions
         guided = self.rollout == "rules"
         epsilon = self.epsilon
+        if epsilon is None:
+            epsilon = PLAYOUT_EPSILON.get(view.hand_class.game.name, DEFAULT_PLAYOUT_EPSILON)
         w_win = self.win_weight
         w_margin = 1.0 - w_win
         for runs in range(1, self.iterations + 1):

@@ -386,3 +386,25 @@ def test_the_search_player_weighs_hands_won_between_none_and_all():
     for wrong in (-0.1, 1.5):
         with pytest.raises(ValueError, match="win_weight"):
             SearchPlayer(1, win_weight=wrong)
+
+
+@pytest.mark.parametrize("game, rate", [("yukon", 0.0), ("guinote", 0.1)])
+def test_the_search_playouts_use_the_games_own_rate_of_random_moves(game, rate):
+    # PLAYOUT_EPSILON: the rules of thumb alone guide Yukon's playouts; elsewhere one move in
+    # ten is random. Left unset, the player searches exactly as with the game's rate given.
+    from cardgames.players import PLAYOUT_EPSILON, DEFAULT_PLAYOUT_EPSILON
+
+    assert PLAYOUT_EPSILON.get(game, DEFAULT_PLAYOUT_EPSILON) == rate
+    hand = cg.deal(game, seed=12)
+    found = []
+    for epsilon in (None, rate, 0.5):
+        player = SearchPlayer(seed=3, iterations=150, time_limit=None, epsilon=epsilon)
+        player.choose(SeatView(hand, hand.to_move))
+        found.append(player.last_stats)
+    assert found[0] == found[1]
+    assert found[0] != found[2]
+
+
+def test_a_search_rate_of_random_moves_outside_0_to_1_is_refused():
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        SearchPlayer(epsilon=1.5)
