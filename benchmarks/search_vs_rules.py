@@ -98,7 +98,8 @@ def main(argv=None) -> dict:
     settings = {"iterations": args.iterations, "time_limit": args.time_limit,
                 "rollout": args.rollout, "epsilon": args.epsilon, "win_weight": args.win_weight,
                 "exploration": args.exploration}
-    print(f"Search ({args.iterations} playouts by {args.rollout}, epsilon {"the game's" if args.epsilon is None else args.epsilon}, win weight "
+    rate = "the game's" if args.epsilon is None else args.epsilon
+    print(f"Search ({args.iterations} playouts by {args.rollout}, epsilon {rate}, win weight "
           f"{args.win_weight}, exploration {args.exploration}, <= {args.time_limit} s a move) "
           f"against rule-of-thumb ({args.hands} deals from seed {args.seed}, seats swapped)", flush=True)
     chosen = games(args.games)
