@@ -212,7 +212,7 @@ class SearchPlayer:
             return Advice(action, f"{action} is the only legal action", "search")
         ahead = self.last_ahead.get(action)
         ending = "" if ahead is None else \
-            f", and ending the hand ahead of them in {ahead:.0%} of those deals (ties half)"
+            f", and ending the hand ahead of them in {ahead:.0%} of those tries (ties half)"
         return Advice(action, f"searched {runs} random deals of the unseen cards: {action} was "
                               f"tried most ({visits} times), gaining {margin:+.1f} points on "
                               f"average over the others{ending}", "search")

@@ -256,7 +256,7 @@ def test_the_search_player_finds_the_obvious_winner():
     assert reason.startswith("searched 100 random deals")
     # With the A♥ seat 1 takes both tricks (all 20 points) in every deal: the hint says it
     # wins the hand, not only how many points it gains.
-    assert "ending the hand ahead of them in 100% of those deals" in reason
+    assert "ending the hand ahead of them in 100% of those tries" in reason
     assert player.last_ahead[Card.parse("AH")] == 1.0
     assert player.last_ahead[Card.parse("2H")] == 0.0   # the 2♥ gives 10 to 5 away
 
