@@ -124,6 +124,12 @@ def follow_suit(cards: list[Card], suit: Suit | None) -> list[Card]:
     return [c for c in cards if c.suit is suit] or list(cards)
 
 
+def suit_not_followed(led: Card, card: Card) -> tuple[Suit, ...]:
+    """What "follow suit if able" lets others read from ``card`` played to a trick led with
+    ``led``: a card of another suit shows its player held none of the suit led."""
+    return () if card.suit is led.suit else (led.suit,)
+
+
 _tuple_contains = tuple.__contains__
 
 
@@ -563,6 +569,18 @@ class Hand:
     def refusal(self, seat: int, card: Card) -> str:
         """Why ``seat`` may not play ``card`` now, in the words of the rule."""
         return "the rules do not allow that card now"
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple[Any, ...]:
+        """The kinds of card (suits, or what ``is_kind`` adds) a seat shows it held none of by
+        playing ``card`` to a trick led with ``led``, ``drawing`` telling whether the stock still
+        lasted then (default: any card may be played, so nothing is shown)."""
+        return ()
+
+    @classmethod
+    def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
+        """Is ``card`` of ``kind``, one of the kinds ``lacks_shown`` names? (Default: a suit.)"""
+        return card.suit is kind
 
     def named_actions(self, seat: int) -> list[Action]:
         """Named actions open to the seat to move (in the play phase, besides its cards)."""

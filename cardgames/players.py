@@ -328,9 +328,7 @@ class SearchPlayer:
 
 # What the others have shown they lack ------------------------------------------------------------
 
-#: The kinds of card a seat can show it lacks: a suit (its cards that would follow a lead of
-#: it) or, in Yukon, the Yukons (a seat that cannot follow must play a Yukon if it has one).
-YUKONS = "yukons"
+#: A kind of card a seat can show it lacks: a suit, or what a game adds (Yukon's Yukons).
 Kind = Suit | str
 
 
@@ -345,65 +343,33 @@ def _drawing_rounds(view: View) -> int:
     return (in_play - view.hand_class.cards_per_player * seats) // seats
 
 
-def _lacks(game: str, view: View, led: Card, card: Card) -> tuple[Kind, ...]:
-    """The kinds a seat shows it lacks by playing ``card`` to a trick led with ``led``."""
-    if led.suit is None or card.suit is None:
-        return ()                          # Quinto's Joker: led, free play; played, any time
-    if game != "yukon":
-        return () if card.suit is led.suit else (led.suit,)
-    options = view.options
-    jack = Rank.JACK
-    if led.rank is jack and options.get("yukon_lead_follow") == "yukons":
-        return () if card.rank is jack else (YUKONS,)     # Yukons answer a Yukon lead
-    natural = options.get("yukon_follows_natural_suit")
-    if card.suit is led.suit and (natural or card.rank is not jack):
-        return ()                                          # followed
-    # "If they cannot follow suit, they must play a Yukon if they have one."
-    return (led.suit,) if card.rank is jack else (led.suit, YUKONS)
-
-
-def _is_kind(game: str, natural: bool, card: Card, kind: Kind) -> bool:
-    if kind == YUKONS:
-        return card.rank is Rank.JACK
-    return card.suit is kind and not (game == "yukon" and card.rank is Rank.JACK and not natural)
-
-
 def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
-    """The most cards of each kind another seat can hold now, from its failures to follow suit,
-    where the game's rules make that inference sound:
-
-    - Pippins Aplenty and Quinto: a card of another suit than the one led shows none of that
-      suit, except Quinto's Joker (playable at any time) and any card after a Joker lead (free
-      play);
-    - Guinote: the same, only in the second phase (in the first anything may be played);
-    - Yukon: a card that does not follow shows no card of the suit led (a Jack is only a Yukon,
-      not a card of its suit, unless ``yukon_follows_natural_suit``) and, unless it is a Yukon,
-      no Yukon either; a plain card played to a Yukon led under ``yukon_lead_follow='yukons'``
-      shows no Yukon;
-    - Pip-Pip!: a card of another suit than the one led shows none of it.
+    """The most cards of each kind another seat can hold now, from what its plays showed it
+    lacked (each game's ``lacks_shown``: in every game a card that does not follow suit where
+    following is compulsory, not Quinto's Joker, not in Guinote's first phase; in Yukon the
+    Yukons as well, since a seat that cannot follow must play one).
 
     Where the seats draw (Yukon after each trick, Pip-Pip! after each play), the seat may have
     drawn cards of that kind since: it holds at most as many as it has drawn since, less those
     of that kind it has played since. A void is a limit of 0.
     """
     game = view.hand_class.game.name
-    if game not in ("pippins_aplenty", "quinto", "guinote", "yukon", "pip_pip"):
-        return {}
+    lacks_shown, is_kind = view.hand_class.lacks_shown, view.hand_class.is_kind
+    options = view.options
     rounds = _drawing_rounds(view)
-    natural = bool(view.options.get("yukon_follows_natural_suit"))
     finished = len(view.tricks)
     plays = [(t.number, t.cards) for t in view.tricks]
     if view.trick:
         plays.append((finished + 1, list(view.trick)))
     limits: dict[int, dict[Kind, int]] = {}
     for k, (number, cards) in enumerate(plays):
-        if not cards or (game == "guinote" and number <= rounds):
-            continue                       # Guinote's first phase: anything may be played
+        if not cards:
+            continue
         led = cards[0][1]
         for seat, card in cards[1:]:
             if seat == view.seat:
                 continue
-            lacked = _lacks(game, view, led, card)
+            lacked = lacks_shown(options, led, card, number <= rounds)
             if not lacked:
                 continue
             later = [c for _, trick in plays[k + 1:] for s, c in trick if s == seat]
@@ -416,7 +382,7 @@ def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
                 drawn = 0
             mine = limits.setdefault(seat, {})
             for kind in lacked:
-                most = drawn - sum(1 for c in later if _is_kind(game, natural, c, kind))
+                most = drawn - sum(1 for c in later if is_kind(options, c, kind))
                 mine[kind] = min(mine.get(kind, most), max(0, most))
     return limits
 
@@ -442,12 +408,11 @@ def limited_sampler(view: View, limits: dict[int, dict[Kind, int]] | dict[int, s
                     ) -> Callable[[random.Random], Hand]:
     """:func:`consistent_sample` for one view and its limits, with what every sample needs
     (each unseen card's kinds, the hidden places) worked out once."""
-    game = view.hand_class.game.name
-    natural = bool(view.options.get("yukon_follows_natural_suit"))
+    is_kind, options = view.hand_class.is_kind, view.options
     most = {seat: ({k: 0 for k in kinds} if isinstance(kinds, (set, frozenset)) else dict(kinds))
             for seat, kinds in limits.items()}
     every_kind = {k for kinds in most.values() for k in kinds}
-    kinds_of = {card: tuple(k for k in every_kind if _is_kind(game, natural, card, k))
+    kinds_of = {card: tuple(k for k in every_kind if is_kind(options, card, k))
                 for card in set(view.unseen) | {c for h in view.hands for c in h if c is not None}}
     places = view.hidden_places()
     own = {seat: [i for s, i in places if s == seat] for seat in most}

@@ -299,7 +299,8 @@ def test_no_void_is_read_from_a_quinto_joker():
 
 
 def test_a_yukon_void_holds_for_the_cards_held_not_for_the_cards_drawn_since():
-    from cardgames.players import YUKONS, consistent_sample, revealed_limits
+    from cardgames.games.yukon import YUKONS
+    from cardgames.players import consistent_sample, revealed_limits
 
     # Yukon (S1): "Others must follow suit if possible. If they cannot follow suit, they must
     # play a Yukon if they have one." Seat 1 answers the A♥ with the 2♣: it held no heart and
@@ -340,18 +341,17 @@ LIMIT_DEALS = [
 def test_what_a_seat_has_shown_it_lacks_is_true_of_its_real_hand(game, options):
     # The inference must be sound: at every decision of whole random hands, no seat holds more
     # cards of a kind than another seat's view says it can.
-    from cardgames.players import _is_kind, revealed_limits
+    from cardgames.players import revealed_limits
 
     checked = 0
     for seed in range(1, 9):
         hand = cg.deal(game, seed=seed, **options)
         rng = random.Random(seed)
-        natural = bool(hand.options.get("yukon_follows_natural_suit"))
         while hand.to_move is not None:
             for viewer in range(hand.seats):
                 for seat, kinds in revealed_limits(SeatView(hand, viewer)).items():
                     for kind, most in kinds.items():
-                        held = sum(_is_kind(game, natural, c, kind) for c in hand.hands[seat])
+                        held = sum(hand.is_kind(hand.options, c, kind) for c in hand.hands[seat])
                         assert held <= most, (seed, len(hand.history), viewer, seat, kind)
                         checked += 1
             hand.apply(rng.choice(hand.legal_actions()))

@@ -110,6 +110,7 @@ from typing import Any, Sequence
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, IllegalAction, Match, Option, Options, Phase, SetupError, Trick, flag,
+    suit_not_followed,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -412,6 +413,12 @@ class GuinoteHand(Hand):
         if self.must_undertrump:
             return trumps, "undertrump", trumps
         return list(hand), "free", []
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+        # Phase 1 (the stock lasts): any card may be played, so it shows nothing; in the
+        # arrastre a card of another suit shows none of the suit led.
+        return () if drawing else suit_not_followed(led, card)
 
     def refusal(self, seat: int, card: Card) -> str:
         if not self.trick or self._stock:

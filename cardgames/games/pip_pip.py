@@ -75,7 +75,7 @@ from typing import Any, Sequence
 from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit,
-    whole_number,
+    suit_not_followed, whole_number,
 )
 
 CALL = "pip-pip"
@@ -261,6 +261,11 @@ class PipPipHand(Hand):
         if len(cards) > 1 and len(set(cards)) < len(cards):
             return list(dict.fromkeys(cards))     # two identical cards are one choice
         return cards
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+        # "A player must follow suit if he can" (the draws may refill the suit afterwards).
+        return suit_not_followed(led, card)
 
     def refusal(self, seat: int, card: Card) -> str:
         suit = self.trick[0][1].suit

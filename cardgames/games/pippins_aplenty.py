@@ -66,7 +66,8 @@ from typing import Any, Sequence
 
 from ..cards import STANDARD_DECK, Card, NotationError, Rank, Suit, parse_cards
 from ..engine import (
-    Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit, whole_number,
+    Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit,
+    suit_not_followed, whole_number,
 )
 
 RULES_VERSION = "S4 work-in-progress rules as specified in RULES.md §5"
@@ -315,6 +316,11 @@ class PippinsHand(Hand):
             # "each subsequent player must follow suit if they are able, otherwise may play any card"
             return follow_suit(hand, self.trick[0][1].suit)
         return list(hand)
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+        # "each subsequent player must follow suit if they are able"
+        return suit_not_followed(led, card)
 
     def refusal(self, seat: int, card: Card) -> str:
         led = self.trick[0][1]

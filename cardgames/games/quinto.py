@@ -87,7 +87,7 @@ from typing import Any
 from ..cards import DECK_WITH_JOKER, JOKER, Card, Rank, Suit
 from ..engine import (
     Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick,
-    flag, whole_number,
+    flag, suit_not_followed, whole_number,
 )
 
 PASS, DOUBLE, REDOUBLE = Action("pass"), Action("double"), Action("redouble")
@@ -386,6 +386,14 @@ class QuintoHand(Hand):
         if follow and (len(follow) > 1 or follow[0].suit is suit):
             return follow
         return list(hand)                      # no card of the suit: any card
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+        # Follow suit if able; but a Joker lead frees the play, and the Joker "may be played
+        # at any time", so neither shows a missing suit.
+        if led.suit is None or card.suit is None:
+            return ()
+        return suit_not_followed(led, card)
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]

@@ -47,6 +47,8 @@ from ..engine import Game, Hand, Match, Option, Options, SetupError, Trick, flag
 
 JACK = Rank.JACK
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
+#: The Yukons as a kind of card a seat can show it lacks (``YukonHand.lacks_shown``).
+YUKONS = "yukons"
 
 #: Card points (S1, PAR-Y): J♠ 15, other Jacks 10, 10s 10, Aces 5, Kings 3, Queens 2.
 POINTS = {Rank.JACK: 10, Rank.TEN: 10, Rank.ACE: 5, Rank.KING: 3, Rank.QUEEN: 2}
@@ -196,6 +198,25 @@ class YukonHand(Hand):
             return follow
         # Cannot follow suit: must play a Yukon if he has one; otherwise any card.
         return [c for c in hand if c.rank is jack] or list(hand)
+
+    @classmethod
+    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+        # "Others must follow suit if possible. If they cannot follow suit, they must play a
+        # Yukon if they have one": a card that does not follow shows no card of the suit led
+        # and, unless it is a Yukon, no Yukon either. (The draws may refill both afterwards.)
+        if led.rank is JACK and options.yukon_lead_follow == "yukons":
+            return () if card.rank is JACK else (YUKONS,)     # Yukons answer a Yukon lead
+        if cls.is_kind(options, card, led.suit):
+            return ()
+        return (led.suit,) if card.rank is JACK else (led.suit, YUKONS)
+
+    @classmethod
+    def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
+        # "the Jack of hearts is not considered an eligible heart" (unless
+        # yukon_follows_natural_suit): a Jack is only a Yukon.
+        if kind == YUKONS:
+            return card.rank is JACK
+        return card.suit is kind and (card.rank is not JACK or options.yukon_follows_natural_suit)
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
