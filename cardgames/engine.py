@@ -118,6 +118,11 @@ def parse_action(action: "Move | str") -> Move:
         return Action.parse(text)
 
 
+DRAWS_NEVER = "never"
+DRAWS_AFTER_TRICK = "after_trick"
+DRAWS_AFTER_PLAY = "after_play"
+
+
 def follow_suit(cards: list[Card], suit: Suit | None) -> list[Card]:
     """The usual rule: "follow suit if able, otherwise any card" (the cards of ``suit`` held,
     else all of them)."""
@@ -413,6 +418,10 @@ class Hand:
     action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
     first_phase: ClassVar[Phase] = Phase.PLAY
     identical_cards: ClassVar[bool] = False     # two packs: a hand may hold a card twice
+    # When the seats draw from the stock in the play (what a seat showed it lacked holds only
+    # until it draws): DRAWS_NEVER, DRAWS_AFTER_TRICK (the whole table, after each trick while
+    # the stock lasts) or DRAWS_AFTER_PLAY (each player straight after his own card).
+    draws: ClassVar[str] = DRAWS_NEVER
     # Derived from what a game overrides (``__init_subclass__``), for ``play_out``:
     has_after_play: ClassVar[bool] = False      # after_play
     has_after_trick: ClassVar[bool] = False     # after_trick

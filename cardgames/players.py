@@ -41,7 +41,7 @@ from typing import Any, Callable, Protocol
 
 from . import heuristics
 from .cards import Card, Rank, Suit
-from .engine import Action, Hand, Move, Phase
+from .engine import DRAWS_AFTER_PLAY, DRAWS_AFTER_TRICK, DRAWS_NEVER, Action, Hand, Move, Phase
 from .view import SeatView, View
 
 
@@ -333,11 +333,12 @@ Kind = Suit | str
 
 
 def _drawing_rounds(view: View) -> int:
-    """How many tricks are followed by draws in this hand (0: nobody ever draws)."""
-    game = view.hand_class.game.name
-    seats = len(view.hands)
-    if game not in ("yukon", "pip_pip", "guinote"):
+    """How many tricks are followed by draws in this hand (0 where the seats never draw): the
+    stock as dealt, a card for each seat a round (cards left over, as Pip-Pip!'s dead ones, are
+    never drawn)."""
+    if view.hand_class.draws == DRAWS_NEVER:
         return 0
+    seats = len(view.hands)
     in_play = sum(len(h) for h in view.hands) + view.stock_size + len(view.trick) \
         + sum(len(t.cards) for t in view.tricks) + len(getattr(view, "dead", ()) or ())
     return (in_play - view.hand_class.cards_per_player * seats) // seats
@@ -353,8 +354,8 @@ def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
     drawn cards of that kind since: it holds at most as many as it has drawn since, less those
     of that kind it has played since. A void is a limit of 0.
     """
-    game = view.hand_class.game.name
     lacks_shown, is_kind = view.hand_class.lacks_shown, view.hand_class.is_kind
+    draws = view.hand_class.draws
     options = view.options
     rounds = _drawing_rounds(view)
     finished = len(view.tricks)
@@ -373,9 +374,9 @@ def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
             if not lacked:
                 continue
             later = [c for _, trick in plays[k + 1:] for s, c in trick if s == seat]
-            if game == "yukon":            # the whole table draws after tricks 1..rounds
+            if draws == DRAWS_AFTER_TRICK:     # the whole table, after tricks 1..rounds
                 drawn = max(0, min(rounds, finished) - number + 1)
-            elif game == "pip_pip":        # each player draws after his own play in them
+            elif draws == DRAWS_AFTER_PLAY:    # each player after his own play in them
                 drawn = sum(1 for n, trick in plays[k:] if n <= rounds
                             for s, _ in trick if s == seat)
             else:

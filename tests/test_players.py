@@ -358,6 +358,38 @@ def test_what_a_seat_has_shown_it_lacks_is_true_of_its_real_hand(game, options):
     assert checked > 50
 
 
+@pytest.mark.parametrize("game, options", LIMIT_DEALS)
+def test_each_game_says_truly_when_its_seats_draw(game, options):
+    # Hand.draws tells the inference above when a seat may have refilled a suit: Yukon's and
+    # Guinote's whole table after a trick (Guinote's last drawer takes the face-up card at the
+    # next lead, before anyone follows), Pip-Pip!'s player straight after his own card ("he
+    # draws a card from the stock"), never in Quinto and Pippins Aplenty.
+    from cardgames.engine import DRAWS_AFTER_PLAY, DRAWS_AFTER_TRICK, DRAWS_NEVER
+
+    draws = cg.deal(game, seed=1, **options).draws
+    seen = set()
+    for seed in range(1, 6):
+        hand = cg.deal(game, seed=seed, **options)
+        rng = random.Random(seed)
+        while hand.to_move is not None:
+            before = [len(h) for h in hand.hands]
+            mover = hand.to_move
+            action = rng.choice(hand.legal_actions())
+            hand.apply(action)
+            played = isinstance(action, Card) and hand.phase is not cg.Phase.DISCARD
+            given = [int(s == mover and isinstance(action, Card)) for s in range(hand.seats)]
+            grew = [s for s in range(hand.seats) if len(hand.hands[s]) > before[s] - given[s]]
+            if not grew:
+                continue
+            assert draws != DRAWS_NEVER, (seed, len(hand.history))
+            if draws == DRAWS_AFTER_PLAY:
+                assert played and grew == [mover], (seed, len(hand.history))
+            else:
+                assert played and len(hand.trick) <= 1, (seed, len(hand.history), grew)
+            seen.add(draws)
+    assert draws == DRAWS_NEVER or seen == {draws}
+
+
 @pytest.mark.parametrize("rollout", ["rules", "random"])
 def test_the_search_player_plays_out_guesses_not_the_hidden_cards(rollout):
     # The rules-of-thumb playouts read the cards of each sampled deal: two deals that differ

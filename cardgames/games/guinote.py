@@ -109,8 +109,8 @@ from typing import Any, Sequence
 
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, IllegalAction, Match, Option, Options, Phase, SetupError, Trick, flag,
-    suit_not_followed,
+    DRAWS_AFTER_TRICK, Action, Game, Hand, IllegalAction, Match, Option, Options, Phase,
+    SetupError, Trick, flag, suit_not_followed,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -232,6 +232,9 @@ class GuinoteHand(Hand):
     """A hand of Guinote: the idas (first hand) or the vueltas of a game to 101."""
 
     cards_per_player = 6
+    # Phase 1: the winner "draws the top card from the stock", then each player in turn (the
+    # final round split around the next lead: see after_play).
+    draws = DRAWS_AFTER_TRICK
     has_named_actions = True
     action_words = ("marriage <suit>", "swap-seven", "claim", "tute")
     has_open_actions = True

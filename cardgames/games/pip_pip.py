@@ -74,8 +74,8 @@ from typing import Any, Sequence
 
 from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick, follow_suit,
-    suit_not_followed, whole_number,
+    DRAWS_AFTER_PLAY, Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick,
+    follow_suit, suit_not_followed, whole_number,
 )
 
 CALL = "pip-pip"
@@ -143,6 +143,8 @@ class PipPipHand(Hand):
     # play in mid-trick).
     named_actions_only_when_leading = True
     identical_cards = True
+    # "Immediately after a player has played to a trick he draws a card from the stock"
+    draws = DRAWS_AFTER_PLAY
     _game_lists = ("exposed_cards", "dead", "pending")
 
     # -- dealing ----------------------------------------------------------------------------

@@ -43,7 +43,9 @@ import random
 from typing import Any
 
 from ..cards import ALL_CARDS, STANDARD_DECK, Card, Rank, Suit, deck_without, parse_cards
-from ..engine import Game, Hand, Match, Option, Options, SetupError, Trick, flag
+from ..engine import (
+    DRAWS_AFTER_TRICK, Game, Hand, Match, Option, Options, SetupError, Trick, flag,
+)
 
 JACK = Rank.JACK
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
@@ -122,6 +124,7 @@ class YukonHand(Hand):
     """A hand of Yukon."""
 
     cards_per_player = 5
+    draws = DRAWS_AFTER_TRICK   # "The winner of the trick now draws ..., followed by other players"
 
     @classmethod
     def deck(cls, players: int, options: Options, rng: random.Random | None) -> tuple[Card, ...]:
