@@ -580,10 +580,13 @@ class Hand:
         return "the rules do not allow that card now"
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple[Any, ...]:
-        """The kinds of card (suits, or what ``is_kind`` adds) a seat shows it held none of by
-        playing ``card`` to a trick led with ``led``, ``drawing`` telling whether the stock still
-        lasted then (default: any card may be played, so nothing is shown)."""
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple[Any, ...]:
+        """The kinds of card (suits, or what ``is_kind`` adds) ``seat`` shows it held none of by
+        playing ``card`` after ``before`` (the trick's cards so far, the lead first): ``drawing``
+        tells whether the stock still lasted then, ``trump`` is the trump now and
+        ``partnerships`` whether partners sit opposite (default: any card may be played, so
+        nothing is shown)."""
         return ()
 
     @classmethod

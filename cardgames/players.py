@@ -166,11 +166,11 @@ class SearchPlayer:
     ``iterations`` bounds the playouts per decision, ``time_limit`` (seconds) the thinking
     time, whichever comes first. Out-of-turn declarations (Pip-Pip calls, partners' marriages)
     follow the rules of thumb, and the simulated players take every one offered (declaring
-    scores). The deals it samples respect what a seat has shown it lacks by not following suit,
-    where the game makes that sound (:func:`revealed_limits`: not in Guinote's first phase, not
-    for Quinto's Joker; where the seats draw, a void holds only for the cards drawn before it,
-    and Yukon's Yukons count too, as a seat that cannot follow must play one); ``use_voids=False``
-    turns that off.
+    scores). The deals it samples respect what a seat has shown it lacks by a play the rules
+    would not have allowed had it held the card (:func:`revealed_limits`: a suit not followed,
+    not for Quinto's Joker; in Yukon a Yukon not played; in Guinote's arrastre a card not beaten
+    or not trumped; where the seats draw, a void holds only for the cards drawn before it);
+    ``use_voids=False`` turns that off.
     """
 
     name = "search"
@@ -348,15 +348,18 @@ def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
     """The most cards of each kind another seat can hold now, from what its plays showed it
     lacked (each game's ``lacks_shown``: in every game a card that does not follow suit where
     following is compulsory, not Quinto's Joker, not in Guinote's first phase; in Yukon the
-    Yukons as well, since a seat that cannot follow must play one).
+    Yukons as well, since a seat that cannot follow must play one; in Guinote's arrastre a trump,
+    or one above the winning trump, where one had to be played, and a card of the suit led above
+    the winning card where it had to be beaten).
 
-    Where the seats draw (Yukon after each trick, Pip-Pip! after each play), the seat may have
+    Where the seats draw (each game's ``draws``: Yukon after each trick, Pip-Pip! after each
+    play), the seat may have
     drawn cards of that kind since: it holds at most as many as it has drawn since, less those
     of that kind it has played since. A void is a limit of 0.
     """
     lacks_shown, is_kind = view.hand_class.lacks_shown, view.hand_class.is_kind
     draws = view.hand_class.draws
-    options = view.options
+    options, trump, partnerships = view.options, view.trump, view.partnerships
     rounds = _drawing_rounds(view)
     finished = len(view.tricks)
     plays = [(t.number, t.cards) for t in view.tricks]
@@ -366,11 +369,12 @@ def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:
     for k, (number, cards) in enumerate(plays):
         if not cards:
             continue
-        led = cards[0][1]
-        for seat, card in cards[1:]:
+        for i in range(1, len(cards)):
+            seat, card = cards[i]
             if seat == view.seat:
                 continue
-            lacked = lacks_shown(options, led, card, number <= rounds)
+            lacked = lacks_shown(options, cards[:i], seat, card, number <= rounds, trump,
+                                 partnerships)
             if not lacked:
                 continue
             later = [c for _, trick in plays[k + 1:] for s, c in trick if s == seat]
@@ -399,10 +403,15 @@ def consistent_sample(view: View, rng: random.Random,
                       limits: dict[int, dict[Kind, int]] | dict[int, set[Suit]] | None = None) -> Hand:
     """``view.sample(rng)``, then hidden cards swapped between the other seats' hands and the
     stock until no seat holds more cards of a kind than it can (``limits``, as from
-    :func:`revealed_limits`; a set of suits is a void in each), as far as swaps can manage."""
+    :func:`revealed_limits`; a set of suits is a void in each); a deal the swaps cannot mend is
+    dealt afresh, up to :data:`RESAMPLES` times."""
     if not limits:
         return view.sample(rng)
     return limited_sampler(view, limits)(rng)
+
+
+#: How often :func:`limited_sampler` deals afresh when swaps leave a deal over a limit.
+RESAMPLES = 20
 
 
 def limited_sampler(view: View, limits: dict[int, dict[Kind, int]] | dict[int, set[Suit]]
@@ -420,6 +429,16 @@ def limited_sampler(view: View, limits: dict[int, dict[Kind, int]] | dict[int, s
     elsewhere = {seat: [(s, i) for s, i in places if s != seat] for seat in most}
 
     def sample(rng: random.Random) -> Hand:
+        # Swaps between two places cannot untangle every deal (three seats may need a card
+        # passed round), so a deal they leave over a limit is dealt afresh, a few times at most.
+        for _ in range(RESAMPLES):
+            hand, consistent = swapped_into_limits(rng)
+            if consistent:
+                break
+        hand._legal = None
+        return hand
+
+    def swapped_into_limits(rng: random.Random) -> tuple[Hand, bool]:
         hand = view.sample(rng)
         hands, stock = hand.hands, hand._stock
 
@@ -463,8 +482,8 @@ def limited_sampler(view: View, limits: dict[int, dict[Kind, int]] | dict[int, s
                 held[seat] = count(seat)
                 if t in held:
                     held[t] = count(t)
-        hand._legal = None
-        return hand
+        return hand, all(held[seat][k] <= limit for seat, kinds in most.items()
+                          for k, limit in kinds.items())
 
     return sample
 

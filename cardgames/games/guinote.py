@@ -105,12 +105,13 @@ deals the idas, then the vueltas, and with ``partidas_per_coto``/``cotos_to_win`
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_TRICK, Action, Game, Hand, IllegalAction, Match, Option, Options, Phase,
-    SetupError, Trick, flag, suit_not_followed,
+    SetupError, Trick, flag,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -128,6 +129,33 @@ for _card in FORTY_CARD_DECK:
     CARD_STRENGTH[_card.index] = STRENGTH[_card.rank]
     CARD_POINTS[_card.index] = POINTS.get(_card.rank, 0)
 LAST_TRICK = 10          # "las diez de últimas"
+
+
+@dataclass(frozen=True)
+class Above:
+    """A kind of card a seat can show it lacks in the arrastre: the cards of ``suit`` that beat
+    a card of strength ``strength`` (whoever could beat the winning card had to)."""
+
+    suit: Suit
+    strength: int
+
+
+def best_play(plays: list[tuple[int, Card]], trump: Suit | None) -> int:
+    """The index of the winning play so far. "The highest card in the lead suit or the highest
+    trump card wins the trick": each card against the best so far, which only a higher card of
+    its suit or a trump beats."""
+    strength = CARD_STRENGTH
+    card = plays[0][1]
+    best, best_suit, best_strength = 0, card.suit, strength[card.index]
+    for i in range(1, len(plays)):
+        card = plays[i][1]
+        suit = card.suit
+        if suit is best_suit:
+            if strength[card.index] > best_strength:
+                best, best_strength = i, strength[card.index]
+        elif suit is trump:
+            best, best_suit, best_strength = i, suit, strength[card.index]
+    return best
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
 
@@ -388,7 +416,7 @@ class GuinoteHand(Hand):
         trick = self.trick
         trump = self.trump
         led = trick[0][1].suit
-        best_seat, best = trick[self.trick_winner(trick)]
+        best_seat, best = trick[best_play(trick, trump)]
         # Is the winning card his partner's? (Each for himself, it is an opponent's.)
         partner = self.partner_exception and self.partnerships and best_seat % 2 == seat % 2
         follow = [c for c in hand if c.suit is led]
@@ -418,10 +446,41 @@ class GuinoteHand(Hand):
         return list(hand), "free", []
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
-        # Phase 1 (the stock lasts): any card may be played, so it shows nothing; in the
-        # arrastre a card of another suit shows none of the suit led.
-        return () if drawing else suit_not_followed(led, card)
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple:
+        # Phase 1 (the stock lasts): any card may be played, so it shows nothing. In the
+        # arrastre each obligation of _arrastre that the card did not meet shows what the seat
+        # lacked: a card of the suit led, one that beat the winning card, a trump, a higher one.
+        if drawing:
+            return ()
+        led = before[0][1].suit
+        best_seat, best = before[best_play(before, trump)]
+        partner = options.arrastre_partner_exception and partnerships and best_seat % 2 == seat % 2
+        to_beat = CARD_STRENGTH[best.index]
+        beaten = CARD_STRENGTH[card.index] > to_beat
+        if card.suit is led:
+            # "must beat the card if you can", unless the partner's card is winning
+            if partner or best.suit is not led or beaten:
+                return ()
+            return (Above(led, to_beat),)
+        if partner:
+            return (led,)            # "free" over the partner's card: only the suit led is missing
+        if card.suit is trump:
+            # a trump over a trump must over-trump if it can
+            if best.suit is trump and not beaten:
+                return (led, Above(trump, to_beat))
+            return (led,)
+        # Neither the suit led nor a trump: no trump at all if one had to be played (over a
+        # card that is not a trump, or with must_undertrump), else none above the winning trump.
+        if best.suit is not trump or options.must_undertrump:
+            return (led, trump)
+        return (led, Above(trump, to_beat))
+
+    @classmethod
+    def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
+        if kind.__class__ is Above:
+            return card.suit is kind.suit and CARD_STRENGTH[card.index] > kind.strength
+        return card.suit is kind
 
     def refusal(self, seat: int, card: Card) -> str:
         if not self.trick or self._stock:
@@ -703,21 +762,7 @@ class GuinoteHand(Hand):
     # -- the trick -------------------------------------------------------------------------------
 
     def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
-        # "The highest card in the lead suit or the highest trump card wins the trick": each
-        # card against the best so far, which only a higher card of its suit or a trump beats.
-        trump = self.trump
-        strength = CARD_STRENGTH
-        card = plays[0][1]
-        best, best_suit, best_strength = 0, card.suit, strength[card.index]
-        for i in range(1, len(plays)):
-            card = plays[i][1]
-            suit = card.suit
-            if suit is best_suit:
-                if strength[card.index] > best_strength:
-                    best, best_strength = i, strength[card.index]
-            elif suit is trump:
-                best, best_suit, best_strength = i, suit, strength[card.index]
-        return best
+        return best_play(plays, self.trump)
 
     def _is_last_trick(self) -> bool:
         return not self._stock and not self.hands[0]

@@ -265,9 +265,10 @@ class PipPipHand(Hand):
         return cards
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple:
         # "A player must follow suit if he can" (the draws may refill the suit afterwards).
-        return suit_not_followed(led, card)
+        return suit_not_followed(before[0][1], card)
 
     def refusal(self, seat: int, card: Card) -> str:
         suit = self.trick[0][1].suit

@@ -318,9 +318,10 @@ class PippinsHand(Hand):
         return list(hand)
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple:
         # "each subsequent player must follow suit if they are able"
-        return suit_not_followed(led, card)
+        return suit_not_followed(before[0][1], card)
 
     def refusal(self, seat: int, card: Card) -> str:
         led = self.trick[0][1]

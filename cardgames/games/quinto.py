@@ -388,10 +388,17 @@ class QuintoHand(Hand):
         return list(hand)                      # no card of the suit: any card
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
-        # Follow suit if able; but a Joker lead frees the play, and the Joker "may be played
-        # at any time", so neither shows a missing suit.
-        if led.suit is None or card.suit is None:
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple:
+        # Follow suit if able; but the Joker "may be played at any time", so it shows nothing,
+        # and a Joker lead frees the next card (which, with joker_lead_next_card_sets_suit,
+        # sets the suit the others must follow).
+        led = before[0][1]
+        if led.suit is None:
+            if not options.joker_lead_next_card_sets_suit or len(before) == 1:
+                return ()
+            led = before[1][1]
+        if card.suit is None:
             return ()
         return suit_not_followed(led, card)
 

@@ -203,7 +203,9 @@ class YukonHand(Hand):
         return [c for c in hand if c.rank is jack] or list(hand)
 
     @classmethod
-    def lacks_shown(cls, options: Options, led: Card, card: Card, drawing: bool) -> tuple:
+    def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
+                    drawing: bool, trump: Any, partnerships: bool) -> tuple:
+        led = before[0][1]
         # "Others must follow suit if possible. If they cannot follow suit, they must play a
         # Yukon if they have one": a card that does not follow shows no card of the suit led
         # and, unless it is a Yukon, no Yukon either. (The draws may refill both afterwards.)
