@@ -129,6 +129,19 @@ for _card in FORTY_CARD_DECK:
     CARD_STRENGTH[_card.index] = STRENGTH[_card.rank]
     CARD_POINTS[_card.index] = POINTS.get(_card.rank, 0)
 LAST_TRICK = 10          # "las diez de últimas"
+MARRIAGE, TRUMP_MARRIAGE = 20, 40
+TARGET = 101
+
+KING, QUEEN = Rank.KING, Rank.QUEEN
+KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
+QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}
+SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in SUITS}
+MARRIAGES = {suit: Action("marriage", suit) for suit in SUITS}
+NO_SEVEN = {suit: f"you do not hold the 7 of trumps ({SEVENS[suit].label})" for suit in SUITS}
+SWAP = Action("swap-seven")
+CLAIM = Action("claim")
+TUTE = Action("tute")
+ACTION_NAMES = ("marriage", "swap-seven", "claim", "tute")
 
 
 @dataclass(frozen=True)
@@ -156,19 +169,6 @@ def best_play(plays: list[tuple[int, Card]], trump: Suit | None) -> int:
         elif suit is trump:
             best, best_suit, best_strength = i, suit, strength[card.index]
     return best
-MARRIAGE, TRUMP_MARRIAGE = 20, 40
-TARGET = 101
-
-KING, QUEEN = Rank.KING, Rank.QUEEN
-KINGS = {suit: Card(Rank.KING, suit) for suit in SUITS}
-QUEENS = {suit: Card(Rank.QUEEN, suit) for suit in SUITS}
-SEVENS = {suit: Card(Rank.SEVEN, suit) for suit in SUITS}
-MARRIAGES = {suit: Action("marriage", suit) for suit in SUITS}
-NO_SEVEN = {suit: f"you do not hold the 7 of trumps ({SEVENS[suit].label})" for suit in SUITS}
-SWAP = Action("swap-seven")
-CLAIM = Action("claim")
-TUTE = Action("tute")
-ACTION_NAMES = ("marriage", "swap-seven", "claim", "tute")
 
 
 def _card_points(card: Card) -> int:
