@@ -3,11 +3,11 @@
 The search player gets ``--iterations`` playouts per decision, capped at ``--time-limit``
 seconds (<= 1 s a move), each playout played out by the rules of thumb (``--rollout rules``,
 with ``--epsilon`` random moves, by default the game's ``PLAYOUT_EPSILON``) or at random
-(``--rollout random``), a line valued by hands won (``--win-weight``) and points;
-``--exploration`` is the UCB constant. Goal: >= 60% of hands won (for games scored by points:
-the share of hands in which the search side scored more), with a 95% Wilson interval. It also
-reports the thinking time per search move (mean and longest), and ``--jobs n`` measures up to
-n games at once in separate processes.
+(``--rollout random``), a line valued by hands won (``--win-weight``, by default the game's
+``WIN_WEIGHT``) and points; ``--exploration`` is the UCB constant. Goal: >= 60% of hands won
+(for games scored by points: the share of hands in which the search side scored more), with a
+95% Wilson interval. It also reports the thinking time per search move (mean and longest), and
+``--jobs n`` measures up to n games at once in separate processes.
 
 "Won" is head_to_head's: the share of playings in which the search side (or seat) scored more
 than every other side (or seat), ties half. In a game each for himself at more than two seats
@@ -90,7 +90,8 @@ def main(argv=None) -> dict:
     p.add_argument("--rollout", choices=("rules", "random"), default="rules")
     p.add_argument("--epsilon", type=float, default=None,
                    help="random moves in the playouts (default: the game's PLAYOUT_EPSILON)")
-    p.add_argument("--win-weight", type=float, default=0.5)
+    p.add_argument("--win-weight", type=float, default=None,
+                   help="value of hands won against points (default: the game's WIN_WEIGHT)")
     p.add_argument("--exploration", type=float, default=0.7)
     p.add_argument("--seed", type=int, default=2000)
     p.add_argument("--jobs", type=int, default=1)
@@ -99,8 +100,9 @@ def main(argv=None) -> dict:
                 "rollout": args.rollout, "epsilon": args.epsilon, "win_weight": args.win_weight,
                 "exploration": args.exploration}
     rate = "the game's" if args.epsilon is None else args.epsilon
+    weight = "the game's" if args.win_weight is None else args.win_weight
     print(f"Search ({args.iterations} playouts by {args.rollout}, epsilon {rate}, win weight "
-          f"{args.win_weight}, exploration {args.exploration}, <= {args.time_limit} s a move) "
+          f"{weight}, exploration {args.exploration}, <= {args.time_limit} s a move) "
           f"against rule-of-thumb ({args.hands} deals from seed {args.seed}, seats swapped)", flush=True)
     chosen = games(args.games)
     jobs = [(game, args.hands, settings, args.seed) for game in chosen]

@@ -20,7 +20,8 @@ The interface every player keeps:
     The first of a game's short named rules of thumb that applies (``cardgames.heuristics``);
     its ``advise`` names the rule and gives the reason, for the table's hint button.
 ``"search"`` (:class:`SearchPlayer`, settings ``iterations=1000``, ``time_limit=1.0``,
-``rollout="rules"``, ``epsilon`` the game's :data:`PLAYOUT_EPSILON`, ``win_weight=0.5``)
+``rollout="rules"``, ``epsilon`` the game's :data:`PLAYOUT_EPSILON`, ``win_weight`` the
+game's :data:`WIN_WEIGHT`)
     Information-set Monte Carlo tree search over deals of the unseen cards, each played out by
     the rules of thumb, valuing a line by the hands it wins as well as by its points.
 
@@ -129,6 +130,14 @@ class RuleOfThumbPlayer:
 DEFAULT_PLAYOUT_EPSILON = 0.1
 PLAYOUT_EPSILON: dict[str, float] = {"yukon": 0.0}
 
+#: How much a search line is valued by ending the hand ahead of every other side (the rest by
+#: points), by game. In Pip-Pip!, each for himself at six seats, being ahead of all five others
+#: is rare and points guided the search better (benchmarks/README.md: it outscored the rules of
+#: thumb in its seat in 58.3% of 400 deals, +8.1 a hand, against 55.8% of 200, +5.3, with 0.5);
+#: with two sides 0.5 won more hands than points alone.
+DEFAULT_WIN_WEIGHT = 0.5
+WIN_WEIGHT: dict[str, float] = {"pip_pip": 0.0}
+
 
 class _Node:
     """A node of the search tree: statistics of the action that led to it."""
@@ -153,9 +162,9 @@ class SearchPlayer:
     made of the hand: the margin it gained (its points minus the average of the others', from
     this move to the end of the hand, scaled by the largest margin seen) weighted ``1 -
     win_weight``, and whether it ended the hand ahead of every other side (+1), level (0) or
-    behind (-1) weighted ``win_weight``. The benchmark counts hands won, and a point more or less
-    in a hand already won or lost counts for nothing there: ``win_weight=0`` values points
-    alone. It plays the most visited action. It never looks at hidden cards: all it gets is the
+    behind (-1) weighted ``win_weight`` (by default the game's :data:`WIN_WEIGHT`: 0.5, 0 in
+    Pip-Pip!). The benchmark counts hands won, and a point more or less in a hand already won or
+    lost counts for nothing there: ``win_weight=0`` values points alone. It plays the most visited action. It never looks at hidden cards: all it gets is the
     seat's view.
 
     ``rollout="rules"`` (the default) plays the rest of each sampled deal by the rules of thumb,
@@ -177,12 +186,13 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  time_limit: float | None = 1.0, exploration: float = 0.7, use_voids: bool = True,
-                 rollout: str = "rules", epsilon: float | None = None, win_weight: float = 0.5):
+                 rollout: str = "rules", epsilon: float | None = None,
+                 win_weight: float | None = None):
         if rollout not in ("rules", "random"):
             raise ValueError(f"rollout is 'rules' or 'random', not {rollout!r}")
-        if not 0.0 <= win_weight <= 1.0:
+        if win_weight is not None and not 0.0 <= win_weight <= 1.0:
             raise ValueError(f"win_weight is between 0 (points alone) and 1 (hands won alone), "
-                             f"not {win_weight!r}")
+                             f"or None (the game's own), not {win_weight!r}")
         if epsilon is not None and not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon is a rate between 0 and 1 (or None: the game's own), "
                              f"not {epsilon!r}")
@@ -196,7 +206,7 @@ class SearchPlayer:
         self.exploration = exploration
         self.last_stats: dict[Move, tuple[int, float]] = {}
         #: for each action searched last, the share of its playouts its side ended ahead of
-        #: every other (ties half); empty where ``win_weight`` is 0 (not counted then)
+        #: every other (ties half)
         self.last_ahead: dict[Move, float] = {}
         self._rules = RuleOfThumbPlayer(None if seed is None else seed + 7919)
 
@@ -246,6 +256,8 @@ class SearchPlayer:
         if epsilon is None:
             epsilon = PLAYOUT_EPSILON.get(view.hand_class.game.name, DEFAULT_PLAYOUT_EPSILON)
         w_win = self.win_weight
+        if w_win is None:
+            w_win = WIN_WEIGHT.get(view.hand_class.game.name, DEFAULT_WIN_WEIGHT)
         w_margin = 1.0 - w_win
         for runs in range(1, self.iterations + 1):
             state = sample(rng)
@@ -301,27 +313,22 @@ class SearchPlayer:
             biggest = max(abs(m) for m in margins)
             if biggest > scale:
                 scale = biggest
-            if w_win:
-                final = state.score
-                outcome = []
-                for u in range(units):
-                    other = max(final[v] for v in range(units) if v != u) if units > 1 else final[u]
-                    outcome.append((final[u] > other) - (final[u] < other))
-                for child in path:
-                    child.visits += 1
-                    child.total += margins[child.unit]
-                    child.wins += outcome[child.unit]
-            else:
-                for child in path:
-                    child.visits += 1
-                    child.total += margins[child.unit]
+            final = state.score
+            outcome = []
+            for u in range(units):
+                other = max(final[v] for v in range(units) if v != u) if units > 1 else final[u]
+                outcome.append((final[u] > other) - (final[u] < other))
+            for child in path:
+                child.visits += 1
+                child.total += margins[child.unit]
+                child.wins += outcome[child.unit]
             if deadline is not None and time.perf_counter() > deadline:
                 break
         stats = {a: (n.visits, n.total / n.visits if n.visits else 0.0)
                  for a, n in root.children.items() if a in legal}
         self.last_stats = stats
         self.last_ahead = {a: (1.0 + n.wins / n.visits) / 2 for a, n in root.children.items()
-                           if a in legal and n.visits} if w_win else {}
+                           if a in legal and n.visits}
         action = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
         return action, stats[action][0], stats[action][1], runs
 

@@ -447,11 +447,31 @@ def test_the_search_player_knows_its_rollouts():
 
 
 def test_the_search_player_weighs_hands_won_between_none_and_all():
-    assert SearchPlayer(1).win_weight == 0.5
+    assert SearchPlayer(1).win_weight is None          # the game's own
     assert make_player("search", 1, win_weight=0.0).win_weight == 0.0
     for wrong in (-0.1, 1.5):
         with pytest.raises(ValueError, match="win_weight"):
             SearchPlayer(1, win_weight=wrong)
+
+
+@pytest.mark.parametrize("game, weight", [("pip_pip", 0.0), ("yukon", 0.5)])
+def test_the_search_values_hands_won_as_the_game_says(game, weight):
+    # WIN_WEIGHT: Pip-Pip!'s search (each for himself at six seats) values points alone; two
+    # sides value hands won as much as points. Left unset, the player searches exactly as with
+    # the game's weight given, and its hint still tells how often each action ended ahead.
+    from cardgames.players import DEFAULT_WIN_WEIGHT, WIN_WEIGHT
+
+    assert WIN_WEIGHT.get(game, DEFAULT_WIN_WEIGHT) == weight
+    hand = cg.deal(game, seed=12)
+    while len(hand.legal_actions()) < 2:
+        hand.apply(hand.legal_actions()[0])
+    found = []
+    for win_weight in (None, weight, 1.0):
+        player = SearchPlayer(seed=3, iterations=150, time_limit=None, win_weight=win_weight)
+        player.choose(SeatView(hand, hand.to_move))
+        found.append(player.last_stats)
+        assert player.last_ahead and all(0.0 <= a <= 1.0 for a in player.last_ahead.values())
+    assert found[0] == found[1] != found[2]
 
 
 @pytest.mark.parametrize("game, rate", [("yukon", 0.0), ("guinote", 0.1)])
