@@ -164,8 +164,8 @@ class SearchPlayer:
     win_weight``, and whether it ended the hand ahead of every other side (+1), level (0) or
     behind (-1) weighted ``win_weight`` (by default the game's :data:`WIN_WEIGHT`: 0.5, 0 in
     Pip-Pip!). The benchmark counts hands won, and a point more or less in a hand already won or
-    lost counts for nothing there: ``win_weight=0`` values points alone. It plays the most visited action. It never looks at hidden cards: all it gets is the
-    seat's view.
+    lost counts for nothing there: ``win_weight=0`` values points alone. It plays the most
+    visited action. It never looks at hidden cards: all it gets is the seat's view.
 
     ``rollout="rules"`` (the default) plays the rest of each sampled deal by the rules of thumb,
     every seat on its own sampled cards (a guess, not the real hidden cards), with a random legal
