@@ -32,7 +32,10 @@ class View:
     ``hands[s]`` is the seat's own cards for itself, ``None`` for each card it cannot see
     elsewhere (exposed cards stay); ``unseen`` lists the cards it has not seen, in no order that
     tells where they are. ``sample(rng)`` deals those cards at random into the hidden places and
-    returns a full :class:`Hand` to think with, as a search player does.
+    returns a full :class:`Hand` to think with, as a search player does. The public names a
+    :class:`SeatView` answers (:data:`PUBLIC`, :data:`GAME_PUBLIC`: ``trick_winner``, ``side``
+    and the like) are answered here too, from one hand dealt from the view and kept for that:
+    they depend on nothing the seat cannot see.
     """
 
     def __init__(self, hand_class: type[Hand], seat: int, state: dict[str, Any],
@@ -44,9 +47,20 @@ class View:
         self._legal = legal
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or name not in self._state:
+        if name.startswith("_"):
             raise AttributeError(name)
-        return self._state[name]
+        state = self._state
+        if name in state:
+            return state[name]
+        if name not in public_names(self.hand_class):
+            raise AttributeError(name)
+        asked = self.__dict__.get("_asked")
+        if asked is None:
+            asked = self._asked = self.sample(random.Random(0))
+        value = getattr(asked, name)
+        if callable(value) and not isinstance(value, (list, tuple, dict)):
+            return _rule_question(value, name in _COPIED)
+        return list(value) if name in _COPIED else value
 
     @property
     def hand(self) -> list[Card]:

@@ -136,6 +136,7 @@ def test_a_seat_view_answers_only_what_the_concealed_copy_answers_over_whole_han
                     window = SeatView(hand, seat)
                     names = public_names(hand.__class__)
                     mine = answers(window, names, hand)
+                    assert answers(hand.view(seat), names, hand) == mine   # the copy answers too
                     for _ in range(2):
                         dealt = hand.view(seat).sample(rng)
                         assert answers(dealt, names, hand) == mine, (game, seat, len(hand.history))
