@@ -57,10 +57,7 @@ class View:
         asked = self.__dict__.get("_asked")
         if asked is None:
             asked = self._asked = self.sample(random.Random(0))
-        value = getattr(asked, name)
-        if callable(value) and not isinstance(value, (list, tuple, dict)):
-            return _rule_question(value, name in _COPIED)
-        return list(value) if name in _COPIED else value
+        return _public_answer(asked, name)
 
     @property
     def hand(self) -> list[Card]:
@@ -305,12 +302,7 @@ class SeatView:
         if name.startswith("_"):
             raise AttributeError(name)
         if name in self._public:
-            value = getattr(self._live, name)
-            if callable(value) and not isinstance(value, (list, tuple, dict)):
-                return _rule_question(value, name in _COPIED)
-            if name in _COPIED:
-                return list(value)
-            return value
+            return _public_answer(self._live, name)
         return getattr(self.snapshot(), name)
 
     # what needs the copy ---------------------------------------------------------------------
@@ -355,6 +347,15 @@ class SeatView:
     def __repr__(self) -> str:
         return (f"<SeatView of seat {self.seat}: hand {format_cards(self.hand)}, "
                 f"{self._live.phase.value} phase>")
+
+
+def _public_answer(hand: Hand, name: str) -> Any:
+    """A public name read from ``hand``: a rule question passed on as a function (not the hand
+    itself), a list as a copy."""
+    value = getattr(hand, name)
+    if callable(value) and not isinstance(value, (list, tuple, dict)):
+        return _rule_question(value, name in _COPIED)
+    return list(value) if name in _COPIED else value
 
 
 def _rule_question(method: Any, copied: bool) -> Any:
