@@ -171,6 +171,44 @@ def best_play(plays: list[tuple[int, Card]], trump: Suit | None) -> int:
     return best
 
 
+#: The cards above each card in its suit (``ABOVE[card.index]``): what beating it takes.
+ABOVE: list[Any] = [None] * len(ALL_CARDS)
+for _card in FORTY_CARD_DECK:
+    ABOVE[_card.index] = Above(_card.suit, CARD_STRENGTH[_card.index])
+#: The arrastre's demands, made once: (obligation, kind of card, its suit, the strength it must
+#: beat: -1 for any card of the suit), by the card to beat or by suit.
+BEAT = [("beat", a, a.suit, a.strength) if a else None for a in ABOVE]
+OVER_TRUMP = [("over-trump", a, a.suit, a.strength) if a else None for a in ABOVE]
+FOLLOW = {suit: ("follow", suit, suit, -1) for suit in SUITS}
+TRUMP = {suit: ("trump", suit, suit, -1) for suit in SUITS}
+UNDERTRUMP = {suit: ("undertrump", suit, suit, -1) for suit in SUITS}
+
+
+def arrastre_demands(plays: list[tuple[int, Card]], seat: int, trump: Suit,
+                     partnerships: bool, partner_exception: bool,
+                     must_undertrump: bool) -> list[tuple[str, Any, Suit, int]]:
+    """What the arrastre (RULES.md §4.1) demands of ``seat`` after ``plays``, in order, as
+    (obligation, kind of card, suit, strength to beat): a seat must play a card of the first kind
+    it holds; holding none of them, it may play any card."""
+    led = plays[0][1].suit
+    best_seat, best = plays[best_play(plays, trump)]
+    if partner_exception and partnerships and best_seat % 2 == seat % 2:
+        # "not required to beat their partner's card ... They must follow suit if possible"
+        return [FOLLOW[led]]
+    if best.suit is led:
+        # "Their opponents must beat the card if they can", else follow suit
+        demands = [BEAT[best.index], FOLLOW[led]]
+    else:
+        demands = [FOLLOW[led]]     # the trick is trumped: any card of the suit led will do
+    if best.suit is not trump:
+        demands.append(TRUMP[trump])        # "If [void], they must play a trump card"
+    else:
+        demands.append(OVER_TRUMP[best.index])
+        if must_undertrump:
+            demands.append(UNDERTRUMP[trump])
+    return demands
+
+
 def _card_points(card: Card) -> int:
     return POINTS.get(card.rank, 0)
 
@@ -405,76 +443,43 @@ class GuinoteHand(Hand):
 
     def playable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
-        if not self.trick or self._stock:
-            return list(hand)        # leading, or phase 1: any card
+        if not self.trick or self._stock or len(hand) == 1:
+            return list(hand)        # leading, phase 1, or the last card: any card
         return self._arrastre(seat)[0]
 
     def _arrastre(self, seat: int) -> tuple[list[Card], str, list[Card]]:
         """Phase 2 (RULES.md §4.1): the cards allowed, the obligation that applies, and the
-        cards that meet it."""
+        cards that meet it: the first of the arrastre's demands that the hand can meet."""
         hand = self.hands[seat]
-        trick = self.trick
-        trump = self.trump
-        led = trick[0][1].suit
-        best_seat, best = trick[best_play(trick, trump)]
-        # Is the winning card his partner's? (Each for himself, it is an opponent's.)
-        partner = self.partner_exception and self.partnerships and best_seat % 2 == seat % 2
-        follow = [c for c in hand if c.suit is led]
-        if follow:
-            if partner or best.suit is not led:
-                return follow, "follow", follow
-            strength = CARD_STRENGTH
-            to_beat = strength[best.index]
-            higher = [c for c in follow if strength[c.index] > to_beat]
-            if higher:
-                return higher, "beat", higher
-            return follow, "follow", follow
-        if partner:
-            return list(hand), "free", []
-        trumps = [c for c in hand if c.suit is trump]
-        if not trumps:
-            return list(hand), "free", []
-        if best.suit is not trump:
-            return trumps, "trump", trumps
         strength = CARD_STRENGTH
-        to_beat = strength[best.index]
-        higher = [c for c in trumps if strength[c.index] > to_beat]
-        if higher:
-            return higher, "over-trump", higher
-        if self.must_undertrump:
-            return trumps, "undertrump", trumps
+        for rule, kind, suit, to_beat in arrastre_demands(self.trick, seat, self.trump,
+                                                          self.partnerships, self.partner_exception,
+                                                          self.must_undertrump):
+            if kind is suit:
+                cards = [c for c in hand if c.suit is suit]
+            else:
+                cards = [c for c in hand if c.suit is suit and strength[c.index] > to_beat]
+            if cards:
+                return cards, rule, cards
         return list(hand), "free", []
 
     @classmethod
     def lacks_shown(cls, options: Options, before: list[tuple[int, Card]], seat: int, card: Card,
                     drawing: bool, trump: Any, partnerships: bool) -> tuple:
         # Phase 1 (the stock lasts): any card may be played, so it shows nothing. In the
-        # arrastre each obligation of _arrastre that the card did not meet shows what the seat
-        # lacked: a card of the suit led, one that beat the winning card, a trump, a higher one.
+        # arrastre a card may be played only if it meets the first demand the hand can meet, so
+        # the seat lacked every kind of card demanded before the first one its card meets.
         if drawing:
             return ()
-        led = before[0][1].suit
-        best_seat, best = before[best_play(before, trump)]
-        partner = options.arrastre_partner_exception and partnerships and best_seat % 2 == seat % 2
-        to_beat = CARD_STRENGTH[best.index]
-        beaten = CARD_STRENGTH[card.index] > to_beat
-        if card.suit is led:
-            # "must beat the card if you can", unless the partner's card is winning
-            if partner or best.suit is not led or beaten:
-                return ()
-            return (Above(led, to_beat),)
-        if partner:
-            return (led,)            # "free" over the partner's card: only the suit led is missing
-        if card.suit is trump:
-            # a trump over a trump must over-trump if it can
-            if best.suit is trump and not beaten:
-                return (led, Above(trump, to_beat))
-            return (led,)
-        # Neither the suit led nor a trump: no trump at all if one had to be played (over a
-        # card that is not a trump, or with must_undertrump), else none above the winning trump.
-        if best.suit is not trump or options.must_undertrump:
-            return (led, trump)
-        return (led, Above(trump, to_beat))
+        lacked = []
+        for _, kind, _, _ in arrastre_demands(before, seat, trump, partnerships,
+                                        options.arrastre_partner_exception,
+                                        options.must_undertrump):
+            if cls.is_kind(options, card, kind):
+                break
+            lacked.append(kind)
+        # (lacking every card of a suit says it lacks those that beat a card of it)
+        return tuple(k for k in lacked if k.__class__ is not Above or k.suit not in lacked)
 
     @classmethod
     def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
