@@ -547,6 +547,7 @@ class Hand:
         self._initial = (hands, stock)
         self.hands: list[list[Card]] = [list(h) for h in hands]
         self._stock: list[Card] = list(reversed(stock))   # drawn from the end
+        self.stock_dealt = len(stock)   # public: everyone at the table sees the stock's size
         self.eldest = (dealer + 1) % self.seats
         self.leader = self.eldest
         self.to_move: int | None = self.eldest

@@ -345,10 +345,7 @@ def _drawing_rounds(view: View) -> int:
     never drawn)."""
     if view.hand_class.draws == DRAWS_NEVER:
         return 0
-    seats = len(view.hands)
-    in_play = sum(len(h) for h in view.hands) + view.stock_size + len(view.trick) \
-        + sum(len(t.cards) for t in view.tricks) + len(getattr(view, "dead", ()) or ())
-    return (in_play - view.hand_class.cards_per_player * seats) // seats
+    return view.stock_dealt // len(view.hands)
 
 
 def revealed_limits(view: View) -> dict[int, dict[Kind, int]]:

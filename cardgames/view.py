@@ -164,7 +164,7 @@ PUBLIC: frozenset[str] = frozenset({
     "trick", "tricks", "score", "declarations", "trump", "phase", "to_move", "leader", "dealer",
     "eldest", "players", "seats", "options", "partnerships", "end_reason", "trick_number",
     "game", "side", "controller", "sees_hand_of", "exposed", "trick_winner", "current_winner",
-    "seat_name", "next_seat", "deck", "public_info",
+    "seat_name", "next_seat", "deck", "public_info", "stock_dealt",
 })
 
 #: What each game adds to :data:`PUBLIC`: its public state and rule questions (a test checks,
