@@ -229,6 +229,38 @@ def test_yukon_plays_a_plain_yukon_on_a_trick_worth_little():
     assert str(advice.action) == "JD"
 
 
+def _set_up_as_dealt(dealt, rng=None):
+    """``dealt`` (a seeded deal) set up by hand, each hand's cards in the order dealt or, given
+    ``rng``, in a shuffled order."""
+    hands, stock = dealt.initial_deal
+    if rng is not None:
+        hands = [rng.sample(h, len(h)) for h in hands]
+    needs = {"trump": dealt.trump} if dealt.game.name == "pip_pip" else {}   # (the cut card)
+    return cg.deal(dealt.game.name, hands=[" ".join(c.label for c in h) for h in hands],
+                   stock=" ".join(c.label for c in stock), dealer=dealt.dealer, **needs)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_of_thumb_advise_the_same_whatever_order_the_cards_are_held_in(game):
+    # A teacher who types a deal's hands in another order must get the same hints: the rules
+    # of thumb read the position, not the order of the cards (ties between equal cards or suits
+    # fall the same way: "lead low from your longest suit", Yukon's "lead an Ace to catch a ten").
+    player = RuleOfThumbPlayer(0)
+    rng = random.Random(7)
+    decisions = 0
+    for seed in range(30):
+        dealt = cg.deal(game, seed=seed)
+        hand, reordered = _set_up_as_dealt(dealt), _set_up_as_dealt(dealt, rng)
+        while not hand.is_over:
+            seat = hand.controller(hand.to_move)
+            advice = player.advise(SeatView(hand, seat))
+            assert player.advise(SeatView(reordered, seat)) == advice, (seed, hand.history)
+            hand.apply(advice.action)
+            reordered.apply(advice.action)
+            decisions += 1
+    assert decisions > 1000
+
+
 @pytest.mark.parametrize("win_weight", [0.0, 0.5, 1.0])
 def test_the_search_player_never_reads_hidden_cards(win_weight):
     # Two deals that agree on everything seat 0 sees (its hand, the trick) but differ in the

@@ -280,8 +280,10 @@ class Situation:
         return max(cards, key=lambda c: _strong(key(c)), default=None)
 
     def by_suit(self, cards: Iterable[Card] | None = None) -> dict[Suit | None, list[Card]]:
+        """The cards by suit, in card order (so that ties between suits fall the same way
+        whatever order the cards are held in)."""
         found: dict[Suit | None, list[Card]] = {}
-        for card in (self.hand if cards is None else cards):
+        for card in sorted(self.hand if cards is None else cards, key=_card_order):
             group = found.get(card.suit)
             if group is None:
                 found[card.suit] = [card]
@@ -296,6 +298,10 @@ class Situation:
             seen = self._seen = [c for t in self.table.tricks for _, c in t.cards] + \
                 [c for _, c in self.trick]
         return seen
+
+
+def _card_order(card: Card) -> int:
+    return card.index
 
 
 def _dear(key: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -69,8 +69,8 @@ def _keep_yukons(s: Situation):
         plain = [c for c in yukons if c is not GRAND_YUKON]
         if plain and not (GRAND_YUKON in yukons and not s.partner_winning()
                           and any(_is_yukon(c) for _, c in s.trick) and at_stake >= 10):
-            return plain[0], ("you must play a Yukon: play a plain one and keep the Grand "
-                              "Yukon for a richer trick")
+            return s.cheapest(plain), ("you must play a Yukon: play a plain one and keep the "
+                                       "Grand Yukon for a richer trick")
         return None
     return None
 
@@ -86,6 +86,10 @@ def _no_yukon_lead(s: Situation):
     return s.cheapest(groups[suit])
 
 
+def _in_card_order(card: Card) -> int:
+    return card.index
+
+
 TENS = {suit: Card(Rank.TEN, suit) for suit in Suit}
 
 
@@ -97,7 +101,7 @@ def _ace_then_tens(s: Situation):
     if not aces or _strength(s).get(Rank.ACE, 0) <= 9:
         return None                      # (with Aces low an Ace draws nothing)
     seen = set(s.seen_cards())
-    for card in aces:
+    for card in sorted(aces, key=_in_card_order):   # (the same Ace whatever the order in hand)
         ten = TENS[card.suit]
         if ten not in seen and ten not in s.hand:
             return card
