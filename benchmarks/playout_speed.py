@@ -1,7 +1,9 @@
 """Random playout cost per card play for each game, beside OpenSpiel's hearts driven from Python.
 
 Both sides deal a hand from a seed and play it to the end with uniformly random legal actions;
-the time (dealing included) is divided by the number of cards played. OpenSpiel
+the time (dealing included) is divided by the number of cards played. A bare follow-suit game
+written in plain Python without the engine (cards as numbers, no checks, no rules beyond
+following suit and a trump) is timed the same way: the floor any pure-Python design pays. OpenSpiel
 (``pip install open_spiel``) is an optional dependency: without it that line says it is
 missing. Goal: <= 0.5x OpenSpiel.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from math import floor
 
 from _common import cg, games, parser
 from cardgames.engine import play_randomly
@@ -70,6 +73,59 @@ def openspiel_per_play(seconds: float = 1.0) -> tuple[float, int] | None:
     return (clock() - start) / plays, hands
 
 
+# A floor for any pure-Python playout: a bare follow-suit trick game (4 seats, 52 cards as
+# numbers, a fixed trump, points from a table), no engine, no checks, no objects: what the
+# interpreter costs to deal from a seed and play a card, whatever the design.
+_SUIT = [i // 13 for i in range(52)]
+_RANK = [i % 13 for i in range(52)]
+_POINTS = [10 if r == 8 else 5 if r == 12 else 0 for r in _RANK]
+
+
+def _bare_hand(seed: int, rand) -> list[int]:
+    deck = list(range(52))
+    random.Random(seed).shuffle(deck)
+    hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    suit, rank, points = _SUIT, _RANK, _POINTS
+    trump, leader, score, history = 0, 0, [0, 0], []
+    for _ in range(13):
+        hand = hands[leader]
+        card = hand[floor(rand() * len(hand))]
+        hand.remove(card)
+        trick = [(leader, card)]
+        history.append((leader, card))
+        led = suit[card]
+        for k in (1, 2, 3):
+            seat = (leader + k) % 4
+            hand = hands[seat]
+            legal = [c for c in hand if suit[c] == led] or hand
+            card = legal[floor(rand() * len(legal))]
+            hand.remove(card)
+            trick.append((seat, card))
+            history.append((seat, card))
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if suit[card] == suit[best]:
+                if rank[card] > rank[best]:
+                    best_seat, best = seat, card
+            elif suit[card] == trump:
+                best_seat, best = seat, card
+        score[best_seat % 2] += sum(points[c] for _, c in trick)
+        leader = best_seat
+    return score
+
+
+def bare_per_play(seconds: float = 1.0) -> tuple[float, int]:
+    """The bare follow-suit game's cost per card play, dealing included."""
+    rand = random.Random(1).random
+    hands = 0
+    start = clock()
+    while clock() - start < seconds:
+        for seed in range(hands, hands + 50):
+            _bare_hand(seed, rand)
+        hands += 50
+    return (clock() - start) / (hands * 52), hands
+
+
 def best_of(repeats: int, measure, *args, **kwargs):
     runs = [measure(*args, **kwargs) for _ in range(repeats)]
     return None if runs[0] is None else min(runs)
@@ -87,6 +143,7 @@ def main(argv=None) -> dict:
         per = best_of(args.repeats, cardgames_per_play, game, args.seconds)
         checked = best_of(args.repeats, cardgames_per_play, game, args.seconds, rollout=False)
         measured.append((game, per, checked))
+    bare = best_of(args.repeats, bare_per_play, args.seconds)
     if reference is not None:
         reference = min(reference, best_of(args.repeats, openspiel_per_play, args.seconds))
     print("Random playout cost per card play (dealing included; CPU time, best of "
@@ -96,12 +153,16 @@ def main(argv=None) -> dict:
     else:
         print(f"  OpenSpiel hearts (Python API): {reference[0] * 1e6:6.2f} us per card play "
               f"({reference[1]} hands)")
+    bare_ratio = f"  {bare[0] / reference[0]:.2f}x OpenSpiel" if reference else ""
+    print(f"  bare follow-suit game in plain Python (the floor: no engine, no rules but following "
+          f"suit): {bare[0] * 1e6:.2f} us per card play ({bare[1]} hands){bare_ratio}")
     for game, (per, hands), (checked, _) in measured:
         ratio = f"{per / reference[0]:.2f}x OpenSpiel" if reference else "n/a"
         checked_ratio = f"{checked / reference[0]:.2f}x" if reference else "n/a"
         results[game] = (per, ratio)
         print(f"  {game:16s} {per * 1e6:6.2f} us per card play in play_out ({hands} hands)  {ratio};"
-              f"  through apply: {checked * 1e6:5.2f} us ({checked_ratio})")
+              f"  {per / bare[0]:.2f}x the floor;  through apply: {checked * 1e6:5.2f} us "
+              f"({checked_ratio})")
     return results
 
 
