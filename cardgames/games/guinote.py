@@ -472,9 +472,9 @@ class GuinoteHand(Hand):
         if drawing:
             return ()
         lacked = []
-        for _, kind, _, _ in arrastre_demands(before, seat, trump, partnerships,
-                                        options.arrastre_partner_exception,
-                                        options.must_undertrump):
+        demands = arrastre_demands(before, seat, trump, partnerships,
+                                   options.arrastre_partner_exception, options.must_undertrump)
+        for _, kind, _, _ in demands:
             if cls.is_kind(options, card, kind):
                 break
             lacked.append(kind)

@@ -283,7 +283,7 @@ class Situation:
         """The cards by suit, in card order (so that ties between suits fall the same way
         whatever order the cards are held in)."""
         found: dict[Suit | None, list[Card]] = {}
-        for card in sorted(self.hand if cards is None else cards, key=_card_order):
+        for card in sorted(self.hand if cards is None else cards, key=card_order):
             group = found.get(card.suit)
             if group is None:
                 found[card.suit] = [card]
@@ -300,7 +300,8 @@ class Situation:
         return seen
 
 
-def _card_order(card: Card) -> int:
+def card_order(card: Card) -> int:
+    """A sort key that puts cards in one fixed order, whatever order they are held in."""
     return card.index
 
 

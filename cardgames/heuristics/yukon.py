@@ -9,7 +9,7 @@ the Grand Yukon, and do not lead a Yukon into a trick nobody has put points in.
 from __future__ import annotations
 
 from ..cards import Card, Rank, Suit
-from . import Heuristic, Situation
+from . import Heuristic, Situation, card_order
 
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
 
@@ -86,10 +86,6 @@ def _no_yukon_lead(s: Situation):
     return s.cheapest(groups[suit])
 
 
-def _in_card_order(card: Card) -> int:
-    return card.index
-
-
 TENS = {suit: Card(Rank.TEN, suit) for suit in Suit}
 
 
@@ -101,7 +97,7 @@ def _ace_then_tens(s: Situation):
     if not aces or _strength(s).get(Rank.ACE, 0) <= 9:
         return None                      # (with Aces low an Ace draws nothing)
     seen = set(s.seen_cards())
-    for card in sorted(aces, key=_in_card_order):   # (the same Ace whatever the order in hand)
+    for card in sorted(aces, key=card_order):   # (the same Ace whatever the order in hand)
         ten = TENS[card.suit]
         if ten not in seen and ten not in s.hand:
             return card
