@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence, Union
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, sort_cards
 from ..engine import Action, Hand, LegalActions, Move, Phase
 from ..view import SeatView, View
 
@@ -283,7 +283,7 @@ class Situation:
         """The cards by suit, in card order (so that ties between suits fall the same way
         whatever order the cards are held in)."""
         found: dict[Suit | None, list[Card]] = {}
-        for card in sorted(self.hand if cards is None else cards, key=card_order):
+        for card in sort_cards(self.hand if cards is None else cards):
             group = found.get(card.suit)
             if group is None:
                 found[card.suit] = [card]
@@ -298,11 +298,6 @@ class Situation:
             seen = self._seen = [c for t in self.table.tricks for _, c in t.cards] + \
                 [c for _, c in self.trick]
         return seen
-
-
-def card_order(card: Card) -> int:
-    """A sort key that puts cards in one fixed order, whatever order they are held in."""
-    return card.index
 
 
 def _dear(key: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -8,8 +8,8 @@ the Grand Yukon, and do not lead a Yukon into a trick nobody has put points in.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Suit
-from . import Heuristic, Situation, card_order
+from ..cards import Card, Rank, Suit, sort_cards
+from . import Heuristic, Situation
 
 GRAND_YUKON = Card(Rank.JACK, Suit.SPADES)
 
@@ -97,7 +97,7 @@ def _ace_then_tens(s: Situation):
     if not aces or _strength(s).get(Rank.ACE, 0) <= 9:
         return None                      # (with Aces low an Ace draws nothing)
     seen = set(s.seen_cards())
-    for card in sorted(aces, key=card_order):   # (the same Ace whatever the order in hand)
+    for card in sort_cards(aces):   # (the same Ace whatever the order in hand)
         ten = TENS[card.suit]
         if ten not in seen and ten not in s.hand:
             return card
