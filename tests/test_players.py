@@ -236,8 +236,7 @@ def _set_up_as_dealt(dealt, rng=None):
     if rng is not None:
         hands = [rng.sample(h, len(h)) for h in hands]
     needs = {"trump": dealt.trump} if dealt.game.name == "pip_pip" else {}   # (the cut card)
-    return cg.deal(dealt.game.name, hands=[" ".join(c.label for c in h) for h in hands],
-                   stock=" ".join(c.label for c in stock), dealer=dealt.dealer, **needs)
+    return cg.deal(dealt.game.name, hands=hands, stock=stock, dealer=dealt.dealer, **needs)
 
 
 @pytest.mark.parametrize("game", GAMES)
