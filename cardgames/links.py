@@ -56,6 +56,8 @@ class DealSettings:
 
 def _whole(name: str, text: str) -> int:
     try:
+        if not text.isascii():      # int() reads other scripts' digits too ('١٢٣')
+            raise ValueError
         return int(text)
     except ValueError:
         raise LinkError(f"{name}={text!r}: a whole number is needed") from None

@@ -135,13 +135,14 @@ class App:
             keywords["seat"] = self.settings.seat
         if self.settings.open_hands is not None:
             keywords["open_hands"] = self.settings.open_hands
+        fill = self.settings.view == "table"
         if self.table is None:
-            self.table = Table(self.game.name, match=self.match, **keywords)
+            self.table = Table(self.game.name, match=self.match, fill=fill, **keywords)
         else:
-            # Re-deal through the table's own guard, as its Deal button does: it redraws the
-            # table and the message line, and keeps any error in ``last_error``.
-            self.table.last_error = None
-            self.table._guarded(self.table.new_deal, self.game.name, match=self.match, **keywords)
+            # Re-deal as the Deal button does: a deal the rules refuse is said, not raised.
+            self.table.fill = fill
+            self.table.session.last_error = None
+            self.table.do(self.table.new_deal, self.game.name, match=self.match, **keywords)
         if isinstance(self.table.last_error, SetupError):
             raise self.table.last_error
         self.box.children = (self.table.widget,)
