@@ -101,6 +101,7 @@ class TableSession:
         self._names_given = list(names) if names is not None else None
         self._pending: list[str] = []
         self._busy = False
+        self.coach = True            # before each of the user's plays, say which rule governs it
         self.run(self.new_deal, game, seed, players=players, seat=seat, open_hands=open_hands,
                  opponents=opponents, match=match, target=target, auto=auto, raising=True,
                  **options)
@@ -399,12 +400,33 @@ class TableSession:
                 return (f"{name} to move: {doing} for {name}, or press Next to let the computer "
                         "choose.")
             who = "" if mover == self.seat else f" (you play for {name})"
-            return f"Your turn{who}: {doing}."
+            coach = self.coach_words()
+            return f"Your turn{who}: {doing}." + (f" {coach}" if coach else "")
         if self.user_open_actions():
             return "You may take an action shown now, or press Next to let the moment pass."
         if mover is not None:
             return f"{self.names[mover]} to move: press Next (or Finish trick, Finish hand)."
         return ""
+
+    def coach_words(self) -> str:
+        """Which rule governs the user's play now, in the rule's own words (the coach, for
+        learners): the reason the rules give for refusing a card held, else that any card may
+        be played. '' when the coach is off or it is not the user's card to play."""
+        hand = self.hand
+        mover = hand.to_move
+        if not self.coach or mover is None or hand.phase is not Phase.PLAY or \
+                not self.user_controls(mover):
+            return ""
+        legal = self.legal_cards(mover)
+        refused = [c for c in sorted(hand.hands[mover], key=card_sort_key) if c not in legal]
+        if refused:
+            reason = hand.why_illegal(refused[0], mover) or ""
+            return _sentence(self.words(reason))
+        if not legal:
+            return ""
+        if not hand.trick:
+            return "You lead this trick: any card you hold may be led."
+        return "Any card you hold may be played to this trick."
 
     # -- the user's actions ---------------------------------------------------------------------
 

@@ -805,3 +805,19 @@ def test_the_board_tells_each_seat_apart_in_two_packs():
     assert table.last_error is None, table.message
     assert table.hand.hands[0].count(cg.Card.parse("3S")) == 1
     assert Counter(c.get("card") for c in user_row(table))["3S"] == 1
+
+
+def test_the_coach_says_which_rule_governs_the_users_play():
+    # Issue 22: "Hearts were led and you hold hearts: you must follow suit". Yukon, seed 7:
+    # a diamond was led and South holds diamonds (Quinn: "others must follow suit if possible").
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    assert "Others must follow suit if possible: you hold" in table.message
+    assert "so you must play a diamond" in table.message
+    table.coach_box.value = False
+    assert "follow suit" not in table.message and "Your turn: play a card." in table.message
+    table.coach_box.value = True
+    table.choose(table.choices()[0])
+    while table.hand.trick:                  # South leads the next trick: any card
+        table.step()
+    if table.hand.to_move == 2:
+        assert "You lead this trick: any card you hold may be led." in table.message

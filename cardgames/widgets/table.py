@@ -135,6 +135,9 @@ class Table:
         self.best_play_box = self._check("Best play", False,
                                          "With every hand face up: what each legal card secures "
                                          "to the end of the hand with perfect play by all")
+        self.coach_box = self._check("Coach", self.session.coach,
+                                     "Before each of your plays, say which rule governs it")
+        self.coach_box.observe(lambda _c: self.do(self._set_coach), names="value")
         self.show_all_button = self._button(
             "Show every hand", "cg-show-all", self.session_call("show_all_cards"),
             "Turn every hand face up for the rest of this hand (it becomes an open hand)")
@@ -142,8 +145,9 @@ class Table:
         self.auto_box.observe(lambda _c: setattr(self.session, "auto", self.auto_box.value),
                               names="value")
         self.best_play_box.observe(lambda _c: self._redraw_best_play(), names="value")
-        self.settings_row = make(W.HBox, [self.four_colour_box, self.auto_box, self.best_play_box,
-                                          self.show_all_button], layout=ROW_WRAP)
+        self.settings_row = make(W.HBox, [self.coach_box, self.four_colour_box, self.auto_box,
+                                          self.best_play_box, self.show_all_button],
+                                 layout=ROW_WRAP)
         self.best_play = make(W.HTML)
         self.best_play.add_class("cg-best-play")
 
@@ -319,6 +323,9 @@ class Table:
             return done
         self.redraw()
         return done
+
+    def _set_coach(self) -> None:
+        self.session.coach = self.coach_box.value
 
     def session_call(self, name: str) -> Callable[[], None]:
         return lambda: getattr(self.session, name)()
