@@ -1284,10 +1284,11 @@ class Table:
             return
         if self.sheets.selected_index is not None:
             hand, names = self.hand, self.names
-            self.score.value = "<b>This hand</b>" + rt.frame_html(rt.score_frame(hand, names))
+            # No pandas here: the in-browser site has none (rt.sheet_html).
+            self.score.value = "<b>This hand</b>" + rt.sheet_html(rt.score_rows(hand, names))
             if self.match is not None:
-                self.match_score.value = "<b>The match</b>" + rt.frame_html(
-                    rt.match_frame(self.match, names), "No hand finished yet.")
+                self.match_score.value = "<b>The match</b>" + rt.sheet_html(
+                    rt.match_rows(self.match, names), "No hand finished yet.")
             else:
                 self.match_score.value = ""
         if self.story.selected_index is not None:
