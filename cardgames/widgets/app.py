@@ -23,6 +23,7 @@ Each notebook's cells stay short because the work happens here:
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Iterable, Sequence
 
 import ipywidgets as widgets
@@ -53,19 +54,30 @@ def in_voila() -> bool:
         os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
+def in_browser() -> bool:
+    """True where Python runs in the web page itself (Pyodide: the static site, no server)."""
+    return sys.platform == "emscripten"
+
+
 def _preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True"
 
 
 def query_string(wait: bool = True) -> str | None:
-    """The query string of the page this kernel serves: ``""`` outside Voila.
+    """The query string of the page this kernel serves: ``""`` outside Voila and the site.
 
-    In a preheated Voila kernel the request is not known until somebody opens the page: with
+    In the static site (Pyodide, no server) it is read from the page's own address. In a
+    preheated Voila kernel the request is not known until somebody opens the page: with
     ``wait=True`` this blocks until then (Voila's ``get_query_string``); with ``wait=False`` it
     returns None while the request is still to come.
     """
     global _query
     if _query is not None:
+        return _query
+    if in_browser():
+        import js  # Pyodide's window on the page
+
+        _query = str(js.location.search).removeprefix("?")
         return _query
     if not in_voila():
         return ""

@@ -45,9 +45,11 @@ ROW_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
 PANEL_CSS = """<style>
 .cg-panels { font-family: system-ui, sans-serif; font-size: 16px; max-width: 100%; }
 .cg-panels table.cg-sheet { border-collapse: collapse; font-size: 15px; }
-.cg-panels table.cg-sheet th, .cg-panels table.cg-sheet td { padding: 3px 8px; text-align: right;
-  border-bottom: 1px solid #ddd; white-space: nowrap; vertical-align: top; }
-.cg-panels table.cg-sheet td.cg-cards-cell { text-align: left; white-space: normal; min-width: 12em; }
+.cg-panels table.cg-sheet th, .cg-panels table.cg-sheet td { padding: 3px 8px;
+  border-bottom: 1px solid #ddd; vertical-align: top; }
+.cg-panels table.cg-sheet .cg-num { text-align: right; white-space: nowrap; }
+.cg-panels table.cg-sheet .cg-text { text-align: left; min-width: 4em; }
+.cg-panels table.cg-sheet td.cg-text { white-space: normal; }
 .cg-panels .cg-sheet-wrap { overflow-x: auto; max-width: 100%; }
 .cg-panels .cg-story { line-height: 1.5; max-height: 24em; overflow-y: auto; }
 .cg-panels .cg-story p { margin: 0 0 2px 0; }
@@ -515,9 +517,10 @@ class Table:
         index = self.panels.selected_index
         if index == 0:
             hand, names = session.hand, session.names
-            html = "<b>This hand</b>" + rt.frame_html(rt.score_frame(hand, names))
+            # no pandas here: the in-browser site has none
+            html = "<b>This hand</b>" + rt.sheet_html(rt.score_rows(hand, names))
             if session.match is not None:
-                html += "<b>The match</b>" + rt.frame_html(rt.match_frame(session.match, names),
+                html += "<b>The match</b>" + rt.sheet_html(rt.match_rows(session.match, names),
                                                             "No hand finished yet.")
             self.score.value = f'<div class="cg-sheet-wrap">{html}</div>'
         elif index == 1:
