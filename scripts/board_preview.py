@@ -245,8 +245,10 @@ def scene(game: str, seats: int, *, seed: int = 3, tricks: int = 2, in_trick: in
             if isinstance(action, Card) and str(action) not in after:
                 copy = cg.load(hand.to_json()) if not hasattr(hand, "copy") else hand.copy()
                 copy.apply(action)
+                # a trick just completed stays on the cloth with its winner, as at a table
+                done = copy.tricks[-1] if len(copy.tricks) > len(hand.tricks) else None
                 after[str(action)] = board_state(copy, user=user, bottom=user, seq=2,
-                                                 fill=fill, watch=watch)
+                                                 fill=fill, watch=watch, finished=done)
     return {"state": state, "after": after}
 
 

@@ -77,7 +77,7 @@ function updateCard(node, card, opts = {}) {
   if (opts.who) name = opts.who + ": " + name;
   setAttr(node, "aria-label", name);
   if (node.tagName === "BUTTON") {
-    setAttr(node, "aria-disabled", clickable && !legal ? "true" : null);
+    // no aria-disabled: pressing a refused card is how one hears why it is refused
     setAttr(node, "title", clickable && !legal && card.why ? card.why : null);
   } else {
     setAttr(node, "role", "img");
@@ -284,12 +284,16 @@ function render({ model, el }) {
     box.classList.toggle("cg-fan", !isHand);
     const allBacks = cards.length > 0 && cards.every((c) => !c || c.back || !c.card);
     box.classList.toggle("cg-backs", allBacks);
-    const tag = s.clickable ? "button" : "div";
+    // the user's cards are buttons all along (kept from state to state); another seat's are
+    // buttons while the user decides for it
+    const buttonsHere = isHand || Boolean(s.clickable);
+    const tag = buttonsHere ? "button" : "div";
     const keys = cardKeys(cards);
     const items = cards.map((c, i) => ({ c, key: keys[i] }));
-    sync(box, items, (it) => it.key + (s.clickable ? ":b" : ":d"), () => makeCard(tag),
+    sync(box, items, (it) => it.key + (buttonsHere ? ":b" : ":d"), () => makeCard(tag),
       (n, it, i) => {
         updateCard(n, it.c, { clickable: s.clickable });
+        if (tag === "button") setAttr(n, "tabindex", s.clickable ? null : "-1");
         const prev = i > 0 ? items[i - 1].c : null;
         const group = Boolean(prev && it.c.card && prev.card && prev.card[1] !== it.c.card[1]);
         n.classList.toggle("cg-group-start", group);
