@@ -147,13 +147,22 @@ def wait_for_new_message(page, before: str) -> None:
 
 
 def screenshot(page, name: str) -> None:
+    """What a person sees with the table scrolled into view (the page's top is the prose)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => document.querySelector('.cg-app .cg-table')"
+                  ".scrollIntoView({block: 'start'})")
     page.screenshot(path=str(SCREENS / f"{name}.png"))
 
 
+def tap_card(card) -> None:
+    """Tap a card where a person would: its top-left corner, the part a fanned hand shows."""
+    card.click(position={"x": 8, "y": 10})
+
+
 def trick_cards(page) -> list[str]:
-    return page.evaluate("""() => [...document.querySelectorAll(
-        '.cg-app .cg-table .cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
+    """The cards in the trick of the page's first table (the explainers show a match too)."""
+    return page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
+        .querySelectorAll('.cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -175,7 +184,7 @@ def test_play_a_trick_by_clicks(voila, page, game, size):
         legal = hand.locator('.cg-card[data-legal="true"]')
         target = legal.first if legal.count() else board.locator(".cg-action").first
         clicked.append(target.get_attribute("data-card") or target.inner_text())
-        target.click()
+        tap_card(target) if target.get_attribute("data-card") else target.click()
         wait_for_new_message(page, message)
         if trick_cards(page) != before:
             break
@@ -195,13 +204,13 @@ def test_a_refused_card_says_why_when_tapped(voila, page, size):
     refused = board.locator('.cg-hand .cg-card[data-legal="false"]').first
     card = refused.get_attribute("data-card")
     assert "may not be played" in refused.get_attribute("aria-label")
-    refused.click()
+    tap_card(refused)
     page.wait_for_function(
         "() => document.querySelector('.cg-app .cg-table .cg-message').innerText"
         ".includes('follow suit')")
     screenshot(page, f"yukon-{size}-refused")
     assert board.locator(f'.cg-hand .cg-card[data-card="{card}"]').count() == 1
-    assert trick_cards(page) == ["2C", "KC"]             # nothing was played
+    assert trick_cards(page) == ["2C", "KC"], trick_cards(page)   # nothing was played
     assert page.console_errors == []
 
 
@@ -233,7 +242,7 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page):
     page.wait_for_timeout(500)
     screenshot(page, "yukon-projector-view-table")
     measured = page.evaluate("""() => {
-        const t = document.querySelector('.cg-app .cg-table');
+        const t = document.querySelector('.cg-app .cg-table');   // the first table: the hand
         const r = t.getBoundingClientRect();
         const cards = [...t.querySelectorAll('.cg-seat .cg-card')].map(
             c => c.getBoundingClientRect().width);
@@ -243,7 +252,7 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page):
             return b.bottom > innerHeight + 1 || b.right > innerWidth + 1 || b.top < -1; }).length;
         return {left: r.left, top: r.top, width: r.width, height: r.height,
                 scroll: t.scrollHeight - t.clientHeight, minCard: Math.min(...cards),
-                message, offscreen, backs: t.querySelectorAll('.cg-back').length}; }""")
+                message, offscreen, backs: t.querySelectorAll('.cg-seat .cg-back').length}; }""")
     assert measured["width"] >= 1900 and measured["height"] >= 1060, measured
     assert measured["scroll"] <= 1 and measured["offscreen"] == 0, measured
     assert measured["minCard"] >= 70 and measured["message"] >= 18, measured

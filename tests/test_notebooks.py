@@ -156,6 +156,8 @@ def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(mo
     hand_box = glue.app("guinote")
     match_box = glue.app("guinote", match=True)
     assert asked == [], "app() must not wait for the request (the preheated kernel runs on)"
+    # until the page's link is known, no deal is shown (it would not be the link's)
+    assert "Shuffling" in hand_box.children[0].value and "Shuffling" in match_box.children[0].value
     glue.follow_link()
     hand_table, match_table = (shown.table for shown in glue._apps)
     assert hand_box.children == (hand_table.widget,) and match_box.children == (match_table.widget,)
@@ -188,3 +190,14 @@ def test_show_cards_and_options_table():
     assert list(frame.index) == list(cg.GAMES["yukon"].options)
     assert frame.loc["no_yukon_leads", "default"] is False
     assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
+
+
+def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatch):
+    voila_utils = pytest.importorskip("voila.utils")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila_utils, "get_query_string", lambda: "")
+    box = glue.app("yukon")
+    assert "Shuffling" in box.children[0].value
+    glue.follow_link()
+    assert box.children == (glue._apps[-1].table.widget,)
