@@ -476,7 +476,10 @@ def test_an_explicit_claim_and_a_false_claim():
     right = cg.deal("guinote", vueltas=True, carried=[95, 60], claim_mode="explicit", **TWO_TRICKS)
     play(right, "AH", "3H")
     assert not right.is_over and "claim" in legal(right)
-    assert "only the side that won the last trick" in right.why_illegal("claim", seat=1)
+    # When a claim may be made is this program's reading (RULES.md G-A7), not the marriage rule.
+    refusal = right.why_illegal("claim", seat=1)
+    assert "a claim is made by the side that won the last trick" in refusal and "G-A7" in refusal
+    assert "may declare" not in refusal
     right.apply("claim")
     assert right.game_winner == 0 and "the claim is right" in right.end_reason
     wrong = cg.deal("guinote", vueltas=True, carried=[70, 60], claim_mode="explicit", **TWO_TRICKS)
@@ -574,8 +577,10 @@ def test_a_false_claim_in_the_match_gives_the_game_away():
 
 
 def test_both_over_101_in_the_match():
-    # PRON: both over 101: the side with the 10 de últimas wins; scores carried in by scores=.
-    match = cg.match("guinote", seed=8, scores=[98, 98])
+    # PRON: both over 101: the side with the 10 de últimas wins; scores carried in by scores=,
+    # counted at the end like the idas (vueltas=False: a match with points on the board starts
+    # in the vueltas unless told).
+    match = cg.match("guinote", seed=8, scores=[98, 98], vueltas=False)
     rng = random.Random(8)
     play_match_until(match, rng, lambda m: m.hands)
     idas = match.hands[0]

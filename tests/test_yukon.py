@@ -293,12 +293,13 @@ def test_a_tie_at_the_target_plays_on_or_goes_to_the_ace_of_spades():
     rehearsal = play_randomly(cg.match("yukon", seed=4, players=2).hand.copy(), random.Random(4))
     a, b = rehearsal.score
     for tie_break in ("play_on", "ace_of_spades_last_hand"):
-        # Starting scores chosen so that the first hand brings both players to 250 + a + b.
-        match = cg.match("yukon", seed=4, players=2, scores=[250 + b, 250 + a], tie_break=tie_break)
+        # Starting scores chosen so that the first hand brings both players to 250 exactly (a
+        # start at or past 250 with one player ahead is refused: the match would have ended).
+        match = cg.match("yukon", seed=4, players=2, scores=[250 - a, 250 - b], tie_break=tie_break)
         rng = random.Random(4)
         while not match.hands:
             match.apply(rng.choice(match.hand.legal_actions()))
-        assert match.scores == [250 + a + b] * 2
+        assert match.scores == [250, 250]
         ace_taker = next(t.winner for t in match.hands[0].tricks if C("AS") in [c for _, c in t.cards])
         if tie_break == "play_on":
             assert not match.is_over and len(match.hand.history) == 0   # another hand is dealt

@@ -111,7 +111,7 @@ from typing import Any, Sequence
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_TRICK, Action, Game, Hand, IllegalAction, Match, Option, Options, Phase,
-    SetupError, Trick, flag,
+    SetupError, Trick, counted, flag,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -290,7 +290,8 @@ def _pair(value: Any, name: str, low: int | None = None) -> tuple[int, int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2 \
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) \
             or (low is not None and min(value) < low):
-        raise SetupError(f"{name} must be two whole numbers, one per side, not {value!r}")
+        least = "" if low is None else f" of at least {low}"
+        raise SetupError(f"{name} must be two whole numbers{least}, one per side, not {value!r}")
     return (value[0], value[1])
 
 
@@ -323,8 +324,13 @@ class GuinoteHand(Hand):
         if not isinstance(vueltas, bool):
             raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
         extra["vueltas"] = vueltas
-        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried")
+        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried", 0)
         extra["carried_cards"] = _pair(deal_args.get("carried_cards", (0, 0)), "carried_cards", 0)
+        for side in (0, 1):
+            if extra["carried_cards"][side] > extra["carried"][side]:
+                raise SetupError(f"carried_cards are the card points within the carried points: "
+                                 f"side {side} cannot carry {extra['carried_cards'][side]} card "
+                                 f"points in {extra['carried'][side]} points")
         target = deal_args.get("target", TARGET)
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise SetupError(f"the target is a whole number of points above 0, not {target!r}")
@@ -395,6 +401,13 @@ class GuinoteHand(Hand):
 
     # -- seats -----------------------------------------------------------------------------------
 
+    def not_in_deck(self, card: Card) -> str:
+        if card in ALL_CARDS and card.rank in (Rank.EIGHT, Rank.NINE, Rank.TEN):
+            # S3: "From the standard 52 card deck, remove the 8's, 9's, and 10's."
+            return (f"there are no {card.rank.label}s in Guinote's 40-card pack (the 8s, 9s and "
+                    f"10s are removed), so nobody holds {card.label}")
+        return f"there is no {card.label} in Guinote's 40-card pack"
+
     def seat_compass(self) -> list[str]:
         """Where each seat sits, as a compass point (seat 0 at North): for the table drawing.
 
@@ -414,8 +427,10 @@ class GuinoteHand(Hand):
 
     @property
     def in_arrastre(self) -> bool:
-        """Phase 2: the stock (pinta included) is empty, and the strict rules of play apply."""
-        return not self._stock
+        """Phase 2: the strict rules of play apply. The stock (pinta included) is empty, or only
+        the face-up card is left, to be drawn by the last drawer at the next lead: that trick
+        is played under the arrastre already (everybody holds his last six cards)."""
+        return not self._stock or self.pinta_pending is not None
 
     @property
     def face_up(self) -> Card | None:
@@ -625,6 +640,24 @@ class GuinoteHand(Hand):
         return ("only the player who has the lead may exchange the 7, before leading the trick "
                 "(S3: 'When the player holding the trump suited 7 has the lead')")
 
+    def _claim_refusal(self, seat: int, window: int | None) -> str:
+        """Why ``seat`` may not claim 101 now. When a claim may be made is this program's
+        reading (RULES.md G-A7: S3 says only "A team may declare that they have reached 101
+        points and end the game immediately"): by the side that won the last trick, between
+        that trick and the next lead, as its declarations."""
+        reading = ("in this program a claim is made by the side that won the last trick, "
+                   "between that trick and the next lead (RULES.md G-A7)")
+        if window is None:
+            return f"no claim before the first trick: {reading}"
+        if not self._window_open():
+            return f"no claim in the middle of a trick: {reading}"
+        if window != self.side(seat):
+            if not self.tricks:
+                return (f"before the first trick only the eldest hand's side, which has the lead, "
+                        f"may claim ({self.unit_name(window)}): {reading}")
+            return f"{self.unit_name(window)} won the last trick: {reading}"
+        return "a claim is not open now"
+
     def named_refusal(self, seat: int, action: Action) -> str:
         name = action.name
         if name not in ACTION_NAMES:
@@ -644,6 +677,8 @@ class GuinoteHand(Hand):
         if name == "marriage" and action.suit is None:
             return "say which suit is married, e.g. 'marriage H'"
         window = self._window_side()
+        if name == "claim":
+            return self._claim_refusal(seat, window)
         if not self._window_open():
             if self.until_opponent:
                 return (f"{name} must be declared before an opponent plays to the trick "
@@ -654,12 +689,14 @@ class GuinoteHand(Hand):
             return (f"no {name} before your side has won a trick (PRON: 'Solo puedes cantar "
                     "cuando hayas conseguido una baza')")
         if window != self.side(seat):
+            if not self.tricks:
+                return (f"before the first trick only the eldest hand's side, which has the "
+                        f"lead, may declare (S3: 'the team that has the lead may declare'); that "
+                        f"is {self.unit_name(window)}")
             return (f"only the side that won the last trick may declare (S3: 'the team that has "
                     f"the lead may declare'); that is {self.unit_name(window)}")
         if name == "tute":
             return "a tute is four Kings or four Queens held together, and you hold neither"
-        if name == "claim":
-            return "a claim is not open now"
         suit = action.suit
         assert suit is not None
         if (self.cante_used >> seat) & 1:
@@ -870,11 +907,14 @@ class GuinoteHand(Hand):
         info = [("Trumps", f"{self.trump.symbol} {self.trump.plural}")]
         if self._stock:
             face = self._stock[0]
-            info.append(("Pinta", f"{face.label} face up under the stock"
-                         + ("" if self.pinta_pending is None else
-                            f", drawn by seat {self.pinta_pending} at the next lead")))
-            info.append(("Stock", f"{len(self._stock)} cards"))
-            info.append(("Phase", "trick and draw (no need to follow suit)"))
+            if self.pinta_pending is None:
+                info.append(("Pinta", f"{face.label} face up under the stock"))
+                info.append(("Stock", counted(len(self._stock), "card")))
+                info.append(("Phase", "trick and draw (no need to follow suit)"))
+            else:
+                info.append(("Pinta", f"{face.label} face up, the last card: seat "
+                                      f"{self.pinta_pending} draws it at the next lead"))
+                info.append(("Phase", "arrastre from the next lead: follow suit, beat, trump"))
         else:
             info.append(("Phase", "arrastre: follow suit, beat, trump"))
         marriages = [f"seat {d.seat} {d.points} in {d.action.suit.plural}" for d in self.declarations
@@ -901,19 +941,46 @@ class GuinoteMatch(Match):
     """
 
     default_target = TARGET
+    match_keywords = ("vueltas", "carried_cards")
 
     def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
-                 scores: Sequence[int] | None = None):
+                 scores: Sequence[int] | None = None, vueltas: bool | None = None,
+                 carried_cards: Sequence[int] | None = None):
         self.games_won = [0, 0]
         self.cotos_won = [0, 0]
         self.game_results: list[tuple[int, str, tuple[int, int]]] = []
-        self.in_vueltas = False
         self._carry = [0, 0]
         self._carry_cards = [0, 0]
+        self.match_args = {}
         if isinstance(scores, (list, tuple)) and len(scores) == 2 and all(
                 isinstance(s, int) and not isinstance(s, bool) for s in scores):
             self._carry = list(scores)
+        if vueltas is not None:
+            if not isinstance(vueltas, bool):
+                raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
+            self.match_args["vueltas"] = vueltas
+        if carried_cards is not None:
+            self._carry_cards = list(_pair(carried_cards, "carried_cards", 0))
+            self.match_args["carried_cards"] = list(self._carry_cards)
+        # The only hand the rules play with points already on the board is the vueltas (points
+        # counted at once): a match that starts with points starts there, unless told.
+        self.in_vueltas = any(self._carry) if vueltas is None else vueltas
         super().__init__(players, options, seed, target=target, scores=scores)
+
+    def start_decided(self) -> str:
+        # A game is decided when a side with 101 (and, with min_card_points_to_win, enough card
+        # points) is counted: at the end of the idas, at once in the vueltas.
+        for side in (0, 1):
+            if self._carry_cards[side] > self.start_scores[side]:
+                return (f"{self.unit_name(side)} would have {self._carry_cards[side]} card points "
+                        f"of only {self.start_scores[side]} points: card points are part of the "
+                        "score")
+        minimum = self.options.min_card_points_to_win
+        for side in (0, 1):
+            if self.start_scores[side] >= self.target and self._carry_cards[side] >= minimum:
+                return (f"{self.unit_name(side)} already has {self.start_scores[side]}, at or "
+                        f"past {self.target}, and would have won the game when it was counted")
+        return ""
 
     def next_deal_args(self) -> dict[str, Any]:
         args: dict[str, Any] = {}
@@ -949,7 +1016,7 @@ class GuinoteMatch(Match):
         # Nobody has won: the vueltas (another deal, the points carried over, counted at once).
         self.in_vueltas = True
         self._carry = list(self.scores)
-        self.hand = self.deal_next(self.next_dealer(hand))
+        self.deal_hand(self.next_dealer(hand))
 
     def _end_game(self, side: int, reason: str, hand: Hand) -> None:
         self.game_results.append((side, reason, (self.scores[0], self.scores[1])))
@@ -965,7 +1032,7 @@ class GuinoteMatch(Match):
         self._carry = [0, 0]
         self._carry_cards = [0, 0]
         self.scores = [0, 0]
-        self.hand = self.deal_next(self.next_dealer(hand))
+        self.deal_hand(self.next_dealer(hand))
 
     def decide(self) -> None:
         """Games are decided by the hands themselves (see :meth:`GuinoteHand.count`)."""

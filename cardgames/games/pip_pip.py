@@ -75,6 +75,7 @@ from typing import Any, Sequence
 from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_PLAY, Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick,
+    counted,
     follow_suit, suit_not_followed, whole_number,
 )
 
@@ -230,12 +231,18 @@ class PipPipHand(Hand):
     def after_trick(self, trick: Trick) -> None:
         self.check_stock()
 
-    def apply_pending_calls(self) -> None:
+    def calls_in_order(self) -> list[tuple[int, Suit]]:
+        """The calls not yet in force, as (seat, suit), in the order that decides the trump:
+        before trick 1 in seat order from the eldest (RULES.md P-A1), later in the order they
+        were made (the order of play)."""
         calls = self.pending
-        if not self.tricks:
-            # Before trick 1 the calls count in seat order, starting with the eldest (P-A1).
+        if self.opening:         # (still True at the first lead, when they are put in force)
             eldest, seats = self.eldest, self.seats
             calls = sorted(calls, key=lambda call: (call[0] - eldest) % seats)
+        return list(calls)
+
+    def apply_pending_calls(self) -> None:
+        calls = self.calls_in_order() if len(self.pending) > 1 else self.pending
         seat, suit = calls[0] if self.first_called_wins else calls[-1]
         self.trump = suit
         self.trump_called = (seat, len(self.tricks) + 1)
@@ -246,10 +253,7 @@ class PipPipHand(Hand):
         """The suit that will be trump from the next lead, if calls are waiting; else None."""
         if not self.pending:
             return None
-        calls = self.pending
-        if not self.tricks and not self.trick:
-            eldest, seats = self.eldest, self.seats
-            calls = sorted(calls, key=lambda call: (call[0] - eldest) % seats)
+        calls = self.calls_in_order()
         return (calls[0] if self.first_called_wins else calls[-1])[1]
 
     # -- legal plays ------------------------------------------------------------------------
@@ -473,12 +477,18 @@ class PipPipHand(Hand):
         info = [("Trumps", f"{self.trump.symbol} {self.trump.plural} ({self.trump_story()})")]
         coming = self.next_trump
         if coming is not None:
-            callers = ", ".join(f"{self.seat_name(s)} {suit.symbol}" for s, suit in self.pending)
+            calls = self.calls_in_order()
+            callers = ", ".join(f"{self.seat_name(s)} {suit.symbol}" for s, suit in calls)
+            if len(calls) == 1:
+                why = f"called by {callers}"
+            else:
+                order = "in seat order from the eldest" if self.opening else "in the order made"
+                which = "first" if self.first_called_wins else "last"
+                why = f"called {order}: {callers}; the {which} call decides"
             info.append(("Next trumps", f"{coming.symbol} {coming.plural} from the next lead "
-                                        f"(called: {callers}; the {self.options.multi_call_trump} "
-                                        "call decides)"))
+                                        f"({why})"))
         if self.drawing:
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", counted(len(self._stock), "card")))
         elif self.dead:
             info.append(("Dead", " ".join(c.label for c in self.dead) + " (face up, no one's)"))
         for seat in range(self.seats):
@@ -552,6 +562,14 @@ class PipPipMatch(Match):
                                 dealer, {})
         return cls.shuffled(self.players, self.options, self._rng.randrange(1, 10**9), dealer,
                             {"trump_card": str(self.first_trump_card)})
+
+    def set_up_args(self, replaced: Hand, given: dict[str, Any]) -> dict[str, Any]:
+        # A hand set up by hand keeps the trump the rules gave the hand it replaces (the card
+        # drawn for the first deal, or the cut), unless another is named.
+        args = super().set_up_args(replaced, given)
+        if args.get("trump") is None:
+            args["trump"] = replaced.trump.letter
+        return args
 
     @property
     def hands_in_game(self) -> int:

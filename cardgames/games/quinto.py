@@ -593,6 +593,21 @@ class QuintoMatch(Match):
         self.finished_games: list[list[int]] = []   # each game's final scores
         self.last_credit = [0] * units
 
+    def start_decided(self) -> str:
+        # A game is decided at the end of a hand; with unknown last hands an exact tie plays on.
+        winner = self._decision(self.game_scores, [0] * self.units)
+        if winner is None:
+            return ""
+        return (f"{self.unit_name(winner)} already has {self.game_scores[winner]}, "
+                f"{'at or past' if self.options.target_inclusive else 'past'} the target of "
+                f"{self.target}, and would have won at the end of the last hand")
+
+    def check_first_dealer(self, dealer: Any) -> None:
+        super().check_first_dealer(dealer)
+        if self.players == 3 and dealer != 3:
+            raise SetupError("with three players the dealer sits in seat 3 and plays the dummy "
+                             f"opposite him (seat 1): dealer must be 3, not {dealer!r}")
+
     @property
     def units(self) -> int:
         """Scoring units: 2 sides, or 3 players."""
@@ -727,11 +742,27 @@ class QuintoMatch(Match):
 
     def _end_game(self, winner: int, reason: str) -> None:
         if self.players == 3 and self.options.three_player_bonus_timing == "per_game":
+            # "the opposing partnership gets an extra 25 points when the final score is
+            # totaled": the 25 goes to the two who opposed the dealer of this last hand, and the
+            # game goes to the highest of the totals so made (a tie among them plays on).
             dealer = self._dealer_player(len(self.hands) - 1)
+            bonus = [0 if player == dealer else THREE_PLAYER_BONUS for player in range(3)]
+            final = [g + b for g, b in zip(self.game_scores, bonus)]
+            decided = self._decision(final, [c + b for c, b in zip(self.last_credit, bonus)])
+            if decided is None:
+                return                   # equal at the top with the bonus: another hand
             for player in range(3):
-                if player != dealer:
-                    self.scores[player] += THREE_PLAYER_BONUS
-                    self.game_scores[player] += THREE_PLAYER_BONUS
+                self.scores[player] += bonus[player]
+                self.game_scores[player] += bonus[player]
+            before = reason
+            if decided != winner:
+                reason = (f"{self.unit_name(decided)} has the highest total, {final[decided]}, "
+                          f"with the 25 for opposing the dealer counted at the end "
+                          f"({before})")
+            else:
+                reason = (f"{before}; with the 25 for opposing the dealer counted at the end, "
+                          f"the totals are {', '.join(map(str, final))}")
+            winner = decided
         self.games_won[winner] += 1
         self.game_winners.append(winner)
         self.finished_games.append(list(self.game_scores))

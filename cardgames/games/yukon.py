@@ -15,7 +15,8 @@ suit the other cards rank A K Q 10 9 … 2.
 follow suit, they must play a Yukon if they have one. Otherwise they may play any card." A Jack
 is only a Yukon: "the Jack of hearts is not considered an eligible heart". "In the event that a
 player leads a Yukon, everyone must follow to the suit of the Yukon." Options:
-``yukon_follows_natural_suit`` (S1's "some claim": the Jack of the led suit may follow it),
+``yukon_follows_natural_suit`` (S1's "some claim": a permission, the Jack of the led suit may
+also be played by a player who holds other cards of that suit),
 ``yukon_lead_follow='yukons'`` (Parlett: Yukons are a trump suit of their own, so a Yukon lead
 calls for Yukons), ``no_yukon_leads`` (S1's recommended rule, with the exception that a hand of
 nothing but Yukons must still lead one).
@@ -91,7 +92,9 @@ def _removed_twos(value: Any) -> Any:
 
 OPTIONS = [
     flag("yukon_follows_natural_suit", False,
-         "The Jack of the suit led counts as a card of that suit for following (S1: 'some claim')."),
+         "The Jack of the suit led may also be played to follow that suit, by a player who holds "
+         "other cards of it (S1: 'some claim'); a player whose only card of the suit is that "
+         "Jack may still play any Yukon."),
     Option("yukon_lead_follow", "natural_suit",
            "To a Yukon lead: follow its printed suit, else a Yukon ('natural_suit', Fosdick), "
            "or play a Yukon, Yukons being a trump suit of their own ('yukons', Parlett).",
@@ -192,12 +195,14 @@ class YukonHand(Hand):
             return [c for c in hand if c.rank is JACK] or list(hand)
         suit = led.suit
         jack = JACK
-        if self.natural_follow:
-            follow = [c for c in hand if c.suit is suit]
-        else:
-            # The Jack is only a Yukon, never a card of its printed suit.
-            follow = [c for c in hand if c.suit is suit and c.rank is not jack]
+        # The Jack is only a Yukon, never a card of its printed suit.
+        follow = [c for c in hand if c.suit is suit and c.rank is not jack]
         if follow:
+            if self.natural_follow:
+                # S1: "some claim you can play a Yukon of the suit led even if you have other
+                # cards of that suit": a permission, so the Jack of the suit led may be played
+                # beside them.
+                follow += [c for c in hand if c.rank is jack and c.suit is suit]
             return follow
         # Cannot follow suit: must play a Yukon if he has one; otherwise any card.
         return [c for c in hand if c.rank is jack] or list(hand)
@@ -213,15 +218,21 @@ class YukonHand(Hand):
             return () if card.rank is JACK else (YUKONS,)     # Yukons answer a Yukon lead
         if cls.is_kind(options, card, led.suit):
             return ()
-        return (led.suit,) if card.rank is JACK else (led.suit, YUKONS)
+        if card.rank is JACK:
+            # A Yukon shows no card of the suit led, unless it is that suit's own Jack, which
+            # yukon_follows_natural_suit lets follow beside them.
+            return () if options.yukon_follows_natural_suit and card.suit is led.suit \
+                else (led.suit,)
+        return (led.suit, YUKONS)
 
     @classmethod
     def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
-        # "the Jack of hearts is not considered an eligible heart" (unless
-        # yukon_follows_natural_suit): a Jack is only a Yukon.
+        # "the Jack of hearts is not considered an eligible heart": a Jack is only a Yukon (with
+        # yukon_follows_natural_suit it may follow as well, but a card that follows is still
+        # one of the suit's other cards).
         if kind == YUKONS:
             return card.rank is JACK
-        return card.suit is kind and (card.rank is not JACK or options.yukon_follows_natural_suit)
+        return card.suit is kind and card.rank is not JACK
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
@@ -234,11 +245,13 @@ class YukonHand(Hand):
                     "you must play a Yukon while you have one")
         suit = led.suit
         assert suit is not None
-        follow = [c for c in hand if c.suit is suit and (self.natural_follow or c.rank is not JACK)]
+        follow = [c for c in hand if c.suit is suit and c.rank is not JACK]
         if follow:
             why = (f"others must follow suit if possible: you hold "
                    f"{_listed(follow)}, so you must play a {suit.singular}")
-            if card.rank is JACK and card.suit is suit:
+            if self.natural_follow and any(c.rank is JACK and c.suit is suit for c in hand):
+                why += f" (or the {Card(JACK, suit).label}, which may follow its own suit)"
+            elif card.rank is JACK and card.suit is suit:
                 why += f" (the {card.label} is a Yukon, not an eligible {suit.singular})"
             return why
         yukons = [c for c in hand if c.rank is JACK]
@@ -316,6 +329,12 @@ class YukonHand(Hand):
         if removed:
             info.append(("Removed", " ".join(c.label for c in removed)))
         return info
+
+    def not_in_deck(self, card: Card) -> str:
+        if card.rank is Rank.TWO and card in STANDARD_DECK:
+            return (f"{card.label} was taken out of the pack: {self.players} players remove "
+                    f"{TWOS_TO_REMOVE[self.players]} of the 2s, so that the pack divides evenly")
+        return super().not_in_deck(card)
 
     def removed_cards(self) -> list[Card]:
         """The 2s taken out of the pack (public), when the deal says which."""
