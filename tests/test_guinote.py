@@ -803,3 +803,76 @@ def test_a_set_up_deal_that_cannot_exist_is_refused():
     with pytest.raises(cg.OptionError, match="min_card_points_to_win"):
         cg.deal("guinote", min_card_points_to_win=-1)
     assert cg.get_game("Guiñote") is cg.GAMES["guinote"]
+
+
+# -- issue 21: the words, and matches from a teacher's position -------------------------------
+
+
+def test_the_last_trick_and_draw_lead_is_played_under_the_arrastre():
+    # S3: "The Pinta will be the final card drawn." Once the last face-down cards are drawn, the
+    # face-up card waits for the next lead (to be drawn by the last drawer), and everybody holds
+    # his last cards: "Their opponents must beat the card if they can" applies to that trick.
+    hand = cg.deal("guinote", hands=["AH 2C", "3H 4C", "KH 5C", "QH 6C"], stock="2S 4S 5S 7D".split())
+    play(hand, "AH", "3H", "KH", "QH")
+    assert hand.pinta_pending == 3 and hand.in_arrastre
+    info = dict(hand.public_info())
+    assert "arrastre" in info["Phase"] and "no need to follow" not in info["Phase"]
+    assert "seat 3 draws it at the next lead" in info["Pinta"]
+    assert not any("1 cards" in text for _, text in hand.public_info())
+    hand.apply("2C")
+    assert legal(hand) == {"4C"}          # seat 1 must beat the 2♣ with his 4♣
+    assert "must beat the card" in hand.why_illegal("4S")
+
+
+def test_a_card_not_in_the_forty_card_pack():
+    # S3: "From the standard 52 card deck, remove the 8's, 9's, and 10's."
+    hand = cg.deal("guinote", seed=1)
+    assert "no 8s in Guinote's 40-card pack" in hand.why_illegal("8S")
+    with pytest.raises(cg.IllegalAction, match="no Ts|no 10s|40-card pack"):
+        hand.apply("10H")
+
+
+def test_before_the_first_trick_only_the_eldest_side_may_declare():
+    # cante_before_first_trick (S3 read literally: "the team that has the lead may declare"):
+    # before trick 1 the eldest's side has the lead; an opponent's marriage is refused in those
+    # words, not as if a trick had been won.
+    hand = cg.deal("guinote", hands=["AH 2C", "KH QH", "KD 5C", "QD 6C"], stock=[], trump="S",
+                   cante_before_first_trick=True)
+    refusal = hand.why_illegal("marriage H", seat=1)
+    assert "before the first trick only the eldest hand's side" in refusal
+    assert "won the last trick" not in refusal
+
+
+def test_a_match_with_points_on_the_board_starts_in_the_vueltas():
+    # S3: "If neither team has earned 101 points by the end of the game, the game is continued
+    # with a second round. The second round does not have to be played through to completion."
+    # The only hand played with points carried is the vueltas, counted at once.
+    match = cg.match("guinote", seed=2, scores=[95, 90])
+    assert match.hand.vueltas and match.hand.carried == (95, 90)
+    rng = random.Random(2)
+    while not match.game_results:
+        match.apply(rng.choice(match.hand.legal_actions()))
+        assert match.running_scores == match.scores
+    side, reason, totals = match.game_results[0]
+    assert totals[side] >= 101 and "reaches" in reason
+    assert len(match.hands[0].tricks) < 10          # ended as soon as 101 was reached
+    idas = cg.match("guinote", seed=2, scores=[95, 90], vueltas=False)
+    assert not idas.hand.vueltas and idas.hand.carried == (95, 90)
+    fresh = cg.match("guinote", seed=2, vueltas=True)
+    assert fresh.hand.vueltas and cg.load(fresh.to_json()).hand.vueltas
+
+
+@pytest.mark.parametrize("start, words", [
+    (dict(scores=[150, 95]), "would have won the game"),
+    (dict(scores=[-1, 20]), "negative"),
+    (dict(scores=[50, 40], carried_cards=[60, 0]), "cannot carry 60 card points in 50 points"),
+])
+def test_impossible_starts_are_refused(start, words):
+    # A game ends when a side with 101 is counted (S3: "A team wins the game once they reach
+    # 101 points or more"); card points are part of the points.
+    with pytest.raises(cg.SetupError, match=words):
+        cg.match("guinote", seed=1, **start)
+    # A side at 101 or more who lacks Planas' 30 card points has not won (min_card_points_to_win)
+    barred = cg.match("guinote", seed=1, scores=[110, 40], carried_cards=[20, 30],
+                      min_card_points_to_win=30)
+    assert barred.hand.vueltas and cg.load(barred.to_json()).match_args == barred.match_args

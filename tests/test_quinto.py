@@ -621,3 +621,25 @@ def test_matches_with_every_option_play_to_the_end_and_records_replay(players, o
     undone = cg.load(match.to_json())
     last = undone.undo()
     assert not undone.is_over and undone.apply(last) is None and undone.scores == match.scores
+
+
+def test_three_players_per_game_the_winner_is_decided_on_the_final_totals():
+    # S0: "Since the dealer has an advantage, the opposing partnership gets an extra 25 points
+    # when the final score is totaled." (three_player_bonus_timing='per_game'): the dealer of
+    # the last hand reaches 250 first, but an opponent, given the 25 at the final total, stands
+    # higher: the game goes to the highest final total, and the words say why.
+    for seed in range(5, 80):
+        rehearsal = play_randomly(cg.match("quinto", seed=seed, players=3).hand.copy(),
+                                  random.Random(seed))
+        opponents, dealer = rehearsal.score          # player 2 deals first (seat 3, side 1)
+        if 0 < dealer <= 250 and opponents <= 240:
+            break
+    match = cg.match("quinto", seed=seed, players=3, three_player_bonus_timing="per_game",
+                     scores=[240 - opponents, 0, 250 - dealer])
+    rng = random.Random(seed)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    # before the bonus: player 2 (the dealer) 250, player 0 240; with it player 0 has 265
+    assert match.scores == [265, opponents + 25, 250]
+    assert match.winner == 0 and match.end_reason.startswith("player 0 has the highest total, 265")
+    assert "player 2 reached 250 with 250" in match.end_reason

@@ -970,11 +970,7 @@ class GuinoteMatch(Match):
     def start_decided(self) -> str:
         # A game is decided when a side with 101 (and, with min_card_points_to_win, enough card
         # points) is counted: at the end of the idas, at once in the vueltas.
-        for side in (0, 1):
-            if self._carry_cards[side] > self.start_scores[side]:
-                return (f"{self.unit_name(side)} would have {self._carry_cards[side]} card points "
-                        f"of only {self.start_scores[side]} points: card points are part of the "
-                        "score")
+        # (carried card points above the carried points: the deal refuses them, see _game_extras)
         minimum = self.options.min_card_points_to_win
         for side in (0, 1):
             if self.start_scores[side] >= self.target and self._carry_cards[side] >= minimum:
