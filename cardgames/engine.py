@@ -231,6 +231,12 @@ class Option:
 
     ``choices`` lists the allowed values; where it is empty, ``check`` validates a value and
     returns it normalised (or raises ``ValueError`` saying what is allowed).
+
+    For people: ``question`` asks it in plain words ("Which way does play go?"),
+    ``choice_words`` says each choice in words ("Clockwise (to the dealer's left)"), and
+    ``value_words`` says any other value (a number of points); ``words(value)`` gives the words
+    for a value. ``source`` names the rule texts behind it (RULES.md's tags, "S3/PRON"), for a
+    tooltip. ``doc`` is the one-line meaning for programmers, with the option's own names.
     """
 
     name: str
@@ -238,6 +244,10 @@ class Option:
     doc: str
     choices: tuple = ()
     check: Callable[[Any], Any] | None = None
+    question: str = ""
+    choice_words: dict = field(default_factory=dict, hash=False, compare=False)
+    source: str = ""
+    value_words: Callable[[Any], str] | None = field(default=None, hash=False, compare=False)
 
     def validate(self, value: Any) -> Any:
         if self.choices:
@@ -253,10 +263,26 @@ class Option:
                 raise OptionError(f"option {self.name}={value!r} is not allowed: {error}") from None
         return value
 
+    def words(self, value: Any) -> str:
+        """The value in plain words, as the rule texts would say it."""
+        for choice, text in self.choice_words.items():
+            if choice == value and type(choice) is type(value):
+                return text
+        if self.value_words is not None:
+            return self.value_words(value)
+        return str(value)
 
-def flag(name: str, default: bool, doc: str) -> Option:
-    """A yes/no option."""
-    return Option(name, default, doc, choices=(False, True))
+
+def flag(name: str, default: bool, doc: str, *, question: str = "", yes: str = "Yes",
+         no: str = "No", source: str = "") -> Option:
+    """A yes/no option; ``yes`` and ``no`` say its two choices in words."""
+    return Option(name, default, doc, choices=(False, True), question=question,
+                  choice_words={True: yes, False: no}, source=source)
+
+
+def counting(unit: str, units: str | None = None) -> Callable[[Any], str]:
+    """Words for a whole-number option: ``counting("point")(250)`` is "250 points"."""
+    return lambda value: counted(value, unit, units) if isinstance(value, int) else str(value)
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
@@ -440,7 +466,7 @@ class Hand:
     # Does the seat to move only ever have named actions before it leads? (Then play_out asks
     # ``named_actions`` only of the leader; a test checks the game's claim.)
     named_actions_only_when_leading: ClassVar[bool] = False
-    action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
+    action_names: ClassVar[tuple[str, ...]] = ()  # the named actions, as typed: "pip-pip <suit>"
     first_phase: ClassVar[Phase] = Phase.PLAY
     has_stock: ClassVar[bool] = True            # False: the whole pack is dealt (Pippins Aplenty)
     identical_cards: ClassVar[bool] = False     # two packs: a hand may hold a card twice
@@ -645,6 +671,12 @@ class Hand:
     def apply_named(self, seat: int, action: Action) -> None:
         raise IllegalAction(f"{action} is not an action of {self.game.title}", action, seat)
 
+    def action_words(self, action: Action) -> str:
+        """A named action as people say it at the table ("Double", "Pip-Pip! in hearts"); each
+        game says its own. ``action.label`` and ``str(action)`` stay as records write them."""
+        label = action.label
+        return label[:1].upper() + label[1:]
+
     def named_refusal(self, seat: int, action: Action) -> str:
         """Why a named action is not open to ``seat`` now (games with named actions say more)."""
         if not self.has_named_actions and not self.has_open_actions:
@@ -656,7 +688,7 @@ class Hand:
         """Text that is neither a card nor an action: the card notation, and the actions if any."""
         if not self.has_named_actions and not self.has_open_actions:
             return f"{error} ({self.game.title} has no named actions: every decision is a card)"
-        return f"{error} The named actions of {self.game.title} are: {', '.join(self.action_words)}."
+        return f"{error} The named actions of {self.game.title} are: {', '.join(self.action_names)}."
 
     def not_in_deck(self, card: Card) -> str:
         """Why ``card`` is in no hand: the game's pack has no such card."""

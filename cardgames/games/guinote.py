@@ -111,7 +111,7 @@ from typing import Any, Sequence
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_TRICK, Action, Game, Hand, IllegalAction, Match, Option, Options, Phase,
-    SetupError, Trick, counted, flag,
+    SetupError, Trick, counted, counting, flag,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -235,54 +235,109 @@ OPTIONS = [
     Option("direction", "clockwise",
            "Which way play goes: 'clockwise' (S3, to the dealer's left) or 'anticlockwise' "
            "(the Spanish custom). Only the seating changes; seats are numbered in playing order.",
-           choices=("clockwise", "anticlockwise")),
+           choices=("clockwise", "anticlockwise"),
+           question="Which way does play go?",
+           choice_words={"clockwise": "Clockwise (to the dealer's left)",
+                         "anticlockwise": "Anticlockwise (to the dealer's right, the Spanish "
+                                          "custom)"},
+           source="S3, ACA"),
     Option("cante_window", "before_lead",
            "Marriages are declared after a trick won and before the first card of the next "
            "trick ('before_lead', S3/PRON), or until an opponent plays ('until_opponent_plays', GODOT).",
-           choices=("before_lead", "until_opponent_plays")),
+           choices=("before_lead", "until_opponent_plays"),
+           question="Until when may a marriage be declared after a trick won?",
+           choice_words={"before_lead": "Until the next trick is led (\"prior to leading the "
+                                        "trick\")",
+                         "until_opponent_plays": "Until an opponent plays to the next trick"},
+           source="S3/PRON, GODOT"),
     flag("cante_before_first_trick", False,
-         "The eldest's side may declare before the first trick (S3 read literally)."),
+         "The eldest's side may declare before the first trick (S3 read literally).",
+         question="May the eldest hand's side declare a marriage before the first trick?",
+         yes="Yes (\"the team that has the lead may declare\")",
+         no="No, only after a trick won", source="S3 read literally, PRON"),
     Option("seven_swap_rule", "side_won_last_trick",
            "Who may exchange the trump 7 for the pinta: either partner of the side that won the "
            "last trick ('side_won_last_trick', GODOT), a seat whose side has won any trick "
            "('side_has_won_a_trick', HOB), or the leader before leading ('leader_only', S3).",
-           choices=("side_won_last_trick", "side_has_won_a_trick", "leader_only")),
+           choices=("side_won_last_trick", "side_has_won_a_trick", "leader_only"),
+           question="Who may exchange the 7 of trumps for the pinta?",
+           choice_words={"side_won_last_trick": "Either partner of the side that won the last "
+                                                "trick",
+                         "side_has_won_a_trick": "A player whose side has won a trick, before "
+                                                 "drawing",
+                         "leader_only": "The player who has the lead, before leading"},
+           source="GODOT, HOB, S3"),
     flag("seven_swap_allowed_before_first_trick", False,
-         "The 7 may also be exchanged before the first trick (by the eldest's side, or the eldest)."),
+         "The 7 may also be exchanged before the first trick (by the eldest's side, or the eldest).",
+         question="May the 7 be exchanged before the first trick?",
+         yes="Yes, by the eldest hand's side", no="No, only after a trick won", source="GODOT"),
     flag("seven_swap_only_for_higher_pinta", False,
-         "The 7 may be exchanged only for a pinta that ranks above it (L40/HOB)."),
+         "The 7 may be exchanged only for a pinta that ranks above it (L40/HOB).",
+         question="May the 7 be exchanged only for a pinta that ranks above it?",
+         yes="Yes, only for a higher pinta", no="No, for any pinta", source="L40/HOB"),
     flag("arrastre_partner_exception", True,
          "In the arrastre nobody need beat or trump his partner's winning card (S3, L40); "
-         "False: beat and trump it all the same (GODOT)."),
+         "False: beat and trump it all the same (GODOT).",
+         question="In the arrastre, must a player beat his partner's winning card?",
+         yes="No, only an opponent's card (\"not required to beat their partner's card\")",
+         no="Yes, beat or trump it all the same", source="S3, L40, GODOT"),
     flag("must_undertrump", False,
          "In the arrastre, a player void in the suit led who cannot over-trump an opponent's "
-         "trump must still play a trump."),
+         "trump must still play a trump.",
+         question="In the arrastre, must a player who cannot over-trump still play a trump?",
+         yes="Yes, a lower trump", no="No, any card", source="L40, GODOT: not required"),
     flag("allow_claim_in_idas", False,
          "The first hand is also counted at once, and may end when a side reaches 101 (auto) or "
-         "claims it (explicit)."),
+         "claims it (explicit).",
+         question="Are the points of the first hand counted at once, as in the second?",
+         yes="Yes, the first hand may end when a side reaches 101",
+         no="No, the first hand is played out", source="S3 read literally, GODOT, L40"),
     Option("claim_mode", "auto",
            "In the vueltas the game ends as soon as a side reaches 101 ('auto'), or when a side "
            "claims it with the 'claim' action, a false claim losing ('explicit', S3).",
-           choices=("auto", "explicit")),
+           choices=("auto", "explicit"),
+           question="In the second round, how does a side that reaches 101 end the game?",
+           choice_words={"auto": "The game ends by itself as soon as a side reaches 101",
+                         "explicit": "The side must claim it; a false claim loses"},
+           source="S3, juegosdecartas.fun"),
     Option("both_over_tiebreak", "last_trick",
            "Both sides at 101 or more when a hand is counted: the side that took the last trick "
            "wins ('last_trick', PRON) or the higher total ('higher_total').",
-           choices=("last_trick", "higher_total")),
+           choices=("last_trick", "higher_total"),
+           question="Both sides have 101 or more when a hand is counted: who wins?",
+           choice_words={"last_trick": "The side that took the last trick (las diez de últimas)",
+                         "higher_total": "The side with more points"},
+           source="PRON"),
     Option("min_card_points_to_win", 0,
            "A side with fewer card points than this in the game (marriages not counted) cannot "
-           "win by points (Planas: 30).", check=_card_minimum),
+           "win by points (Planas: 30).", check=_card_minimum,
+           question="How many card points must a side have won in the game to win it?",
+           value_words=lambda n: "No minimum" if n == 0 else f"At least {n} (marriages not "
+                                                              "counted)",
+           source="GODOT (Planas)"),
     flag("tute_instant_win", False,
-         "Four Kings or four Queens held together win the game at once, shown like a marriage (Planas)."),
+         "Four Kings or four Queens held together win the game at once, shown like a marriage (Planas).",
+         question="Do four Kings or four Queens in one hand win the game at once?",
+         yes="Yes, shown like a marriage (a tute)", no="No", source="GODOT (Planas)"),
     Option("next_dealer", "last_trick_winner",
            "Who deals the vueltas and later games: the winner of the last trick (POZ, GODOT), or "
            "the next seat in playing order ('rotate').",
-           choices=("last_trick_winner", "rotate")),
+           choices=("last_trick_winner", "rotate"),
+           question="Who deals the next hand?",
+           choice_words={"last_trick_winner": "The player who won the last trick",
+                         "rotate": "The next player in turn"},
+           source="POZ, GODOT"),
     Option("partidas_per_coto", 1,
            "Games (partidas) a side must win to take a coto; 1 with cotos_to_win=1 is a single game.",
-           check=_games),
-    Option("cotos_to_win", 1, "Cotos a side must win to take the match.", check=_games),
+           check=_games, question="How many games must a side win to take a coto?",
+           value_words=counting("game"), source="ABELP, penyapork"),
+    Option("cotos_to_win", 1, "Cotos a side must win to take the match.", check=_games,
+           question="How many cotos must a side win to take the match?",
+           value_words=counting("coto"), source="penyapork"),
     flag("reveal_cante_cards", True,
-         "A declared marriage shows its King and Queen to everybody (False: announced, not shown)."),
+         "A declared marriage shows its King and Queen to everybody (False: announced, not shown).",
+         question="Are a declared marriage's King and Queen shown to everybody?",
+         yes="Yes, shown", no="No, only announced", source="GODOT"),
 ]
 
 
@@ -303,7 +358,7 @@ class GuinoteHand(Hand):
     # final round split around the next lead: see after_play).
     draws = DRAWS_AFTER_TRICK
     has_named_actions = True
-    action_words = ("marriage <suit>", "swap-seven", "claim", "tute")
+    action_names = ("marriage <suit>", "swap-seven", "claim", "tute")
     has_open_actions = True
     # The seat to move declares only before its lead: in mid-trick (cante_window=
     # 'until_opponent_plays' included) the seat to move is never of the side that won the last
@@ -526,7 +581,8 @@ class GuinoteHand(Hand):
             return (f"{where}, with no {led.plural} to follow, you must over-trump {whose} "
                     f"{best.label} with a higher trump: you hold {_listed(cards)}")
         return (f"{where}, with no {led.plural} to follow and no trump above {best.label}, you "
-                f"must still play a trump (must_undertrump): you hold {_listed(cards)}")
+                f"must still play a trump (this game's rule: a player who cannot over-trump still "
+                f"plays a trump): you hold {_listed(cards)}")
 
     # -- declarations: marriages, the 7 for the pinta, claims, tute ---------------------------------
 
@@ -615,8 +671,8 @@ class GuinoteHand(Hand):
             return "the face-up card is yours to draw at the next lead"
         face = stock[0]
         if self.options.seven_swap_only_for_higher_pinta and STRENGTH[face.rank] < STRENGTH[Rank.SEVEN]:
-            return (f"the 7 is exchanged only for a higher pinta "
-                    f"(seven_swap_only_for_higher_pinta), and {face.label} ranks below it")
+            return (f"in this game the 7 is exchanged only for a pinta that ranks above it, and "
+                    f"{face.label} ranks below it")
         rule = self.options.seven_swap_rule
         if not self.tricks:
             if not self.options.seven_swap_allowed_before_first_trick:
@@ -639,6 +695,26 @@ class GuinoteHand(Hand):
             return None
         return ("only the player who has the lead may exchange the 7, before leading the trick "
                 "(S3: 'When the player holding the trump suited 7 has the lead')")
+
+    def action_words(self, action: Action) -> str:
+        # S3: "the team that has the lead may declare marriages"; "they may exchange the 7 with
+        # the Pinta"; "A team may declare that they have reached 101 points".
+        name, suit = action.name, action.suit
+        if name == "marriage" and suit is not None:
+            if suit is self.trump:
+                return f"Declare {TRUMP_MARRIAGE} in trumps"
+            return f"Declare {MARRIAGE} in {suit.plural}"
+        if name == "swap-seven":
+            return "Swap the 7 for the pinta"
+        if name == "claim":
+            return f"Claim {self.target}"
+        if name == "tute":
+            return "Declare tute (four Kings or four Queens)"
+        return super().action_words(action)
+
+    @staticmethod
+    def _declaration_words(name: str) -> str:
+        return {"marriage": "a marriage", "tute": "a tute", "claim": "a claim"}.get(name, name)
 
     def _claim_refusal(self, seat: int, window: int | None) -> str:
         """Why ``seat`` may not claim 101 now. When a claim may be made is this program's
@@ -667,13 +743,14 @@ class GuinoteHand(Hand):
             return self._swap_refusal(seat) or "the exchange is not open now"
         if name == "claim":
             if self.auto_claim:
-                return ("with claim_mode='auto' nobody claims: the game ends by itself when a "
-                        "side reaches 101 in the vueltas")
+                return ("nobody claims in this game: it ends by itself as soon as a side reaches "
+                        f"{self.target} in the vueltas")
             if not self.counts_at_once:
-                return ("a claim of 101 is made only in the vueltas, counted at once; the first "
-                        "hand is played out and counted at the end (allow_claim_in_idas=False)")
+                return (f"a claim of {self.target} is made only in the vueltas, counted at once; "
+                        "the first hand is played out and counted at the end")
         if name == "tute" and not self.options.tute_instant_win:
-            return "a tute (four Kings or four Queens) wins nothing here (tute_instant_win=False)"
+            return ("a tute (four Kings or four Queens) wins nothing in this game: it is played "
+                    "without that rule of Planas'")
         if name == "marriage" and action.suit is None:
             return "say which suit is married, e.g. 'marriage H'"
         window = self._window_side()
@@ -681,9 +758,10 @@ class GuinoteHand(Hand):
             return self._claim_refusal(seat, window)
         if not self._window_open():
             if self.until_opponent:
-                return (f"{name} must be declared before an opponent plays to the trick "
-                        "(cante_window='until_opponent_plays')")
-            return (f"{name} must be declared after a trick won and before the first card of the "
+                return (f"{self._declaration_words(name)} must be declared before an opponent "
+                        "plays to the trick (this game's rule)")
+            return (f"{self._declaration_words(name)} must be declared after a trick won and "
+                    "before the first card of the "
                     "next trick (S3: 'prior to leading the trick')")
         if window is None:
             return (f"no {name} before your side has won a trick (PRON: 'Solo puedes cantar "

@@ -517,7 +517,8 @@ OPTIONS = [
     Option("target", 240,
            "Points to cross: the first side to score at least target + 1 wins at once, even in "
            "mid-hand (S4: a multiple of 120; quick 240, longer 600 or 960).",
-           check=whole_number(1)),
+           check=whole_number(1), question="How many points must a side pass to win the game?",
+           value_words=lambda n: f"{n} (the first side to score {n + 1} wins)", source="S4"),
 ]
 
 GAME = Game(

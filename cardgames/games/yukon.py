@@ -90,33 +90,70 @@ def _removed_twos(value: Any) -> Any:
     return tuple(str(card) for card in cards)
 
 
+def _removed_words(value: Any) -> str:
+    if value is None:
+        return "The 2♣ for three players, the 2♣ and 2♦ for five"
+    if value == "random":
+        return "Twos chosen at random"
+    return "The " + " and ".join(card.label for card in parse_cards(value))
+
+
 OPTIONS = [
     flag("yukon_follows_natural_suit", False,
          "The Jack of the suit led may also be played to follow that suit, by a player who holds "
          "other cards of it (S1: 'some claim'); a player whose only card of the suit is that "
-         "Jack may still play any Yukon."),
+         "Jack may still play any Yukon.",
+         question="May the Jack of the suit led be played to that suit by a player who holds "
+                  "other cards of it?",
+         yes="Yes (\"some claim you can play a Yukon of the suit led\")",
+         no="No: the Jack is only a Yukon", source="S1, S0"),
     Option("yukon_lead_follow", "natural_suit",
            "To a Yukon lead: follow its printed suit, else a Yukon ('natural_suit', Fosdick), "
            "or play a Yukon, Yukons being a trump suit of their own ('yukons', Parlett).",
-           choices=("natural_suit", "yukons")),
+           choices=("natural_suit", "yukons"),
+           question="When a Yukon is led, what must the others play?",
+           choice_words={"natural_suit": "A card of the Yukon's printed suit, else a Yukon "
+                                         "(Fosdick)",
+                         "yukons": "A Yukon: Yukons form a trump suit of their own (Parlett)"},
+           source="S0, S1, PAR-Y"),
     flag("no_yukon_leads", False,
-         "Nobody may lead a Yukon, unless his hand holds nothing but Yukons (S1's recommended rule)."),
+         "Nobody may lead a Yukon, unless his hand holds nothing but Yukons (S1's recommended rule).",
+         question="Are Yukon leads forbidden?",
+         yes="Yes: nobody may lead a Yukon, unless his hand holds nothing but Yukons",
+         no="No: any card may be led", source="S1 (recommended rule)"),
     Option("removed_twos", None,
            "Which 2s leave the pack for 3 or 5 players: None for 2♣ (and 2♦), 'random', or a list.",
-           check=_removed_twos),
+           check=_removed_twos, question="Which 2s leave the pack for three or five players?",
+           choice_words={"random": "Twos chosen at random"}, value_words=_removed_words,
+           source="RULES.md Y-A4"),
     flag("four_player_partnerships", True,
-         "Four players play as two partnerships, partners opposite (False: each for himself)."),
+         "Four players play as two partnerships, partners opposite (False: each for himself).",
+         question="Do four players play in two partnerships?",
+         yes="Yes, partners sit opposite", no="No, each plays for himself", source="PAR-Y"),
     Option("tie_break", "play_on",
            "Both reach the target with equal totals: play another hand ('play_on'), or whoever "
            "took the A♠ in the last hand wins ('ace_of_spades_last_hand', Gold-digger).",
-           choices=("play_on", "ace_of_spades_last_hand")),
+           choices=("play_on", "ace_of_spades_last_hand"),
+           question="Both reach the target with equal totals: who wins?",
+           choice_words={"play_on": "Nobody yet: play another hand",
+                         "ace_of_spades_last_hand": "Whoever took the A♠ in the last hand"},
+           source="PAG-Y (Gold-digger)"),
     Option("variant", "yukon",
            "'yukon', or pagat's 'gold_digger' (other Jacks 11 points, Aces ranked lowest).",
-           choices=("yukon", "gold_digger")),
-    flag("aces_low", False, "Aces rank below the 2s within their suit (a house variation, DCC-Y)."),
+           choices=("yukon", "gold_digger"), question="Which game is played?",
+           choice_words={"yukon": "Yukon",
+                         "gold_digger": "Gold-digger (other Jacks 11 points, Aces low)"},
+           source="PAG-Y"),
+    flag("aces_low", False, "Aces rank below the 2s within their suit (a house variation, DCC-Y).",
+         question="Do Aces rank below the 2s?", yes="Yes, Aces low", no="No, Aces high",
+         source="DCC-Y"),
     Option("win_check", "end_of_hand",
            "The game is decided at the end of a hand (S0: 'as determined at the conclusion of a "
-           "hand'); RULES.md Y-A7 names no alternative.", choices=("end_of_hand",)),
+           "hand'); RULES.md Y-A7 names no alternative.", choices=("end_of_hand",),
+           question="When is the game decided?",
+           choice_words={"end_of_hand": "At the end of a hand (\"as determined at the "
+                                        "conclusion of a hand\")"},
+           source="S0"),
 ]
 
 
