@@ -97,7 +97,7 @@ def sentences(hand: cg.Hand) -> list[str]:
 @pytest.mark.parametrize("game", list(cg.GAMES))
 def test_the_engines_sentences_show_no_python_names(game):
     for number, options in enumerate(OPTION_SETS[game]):
-        for seed in range(4):
+        for seed in range(2):
             hand = cg.deal(game, seed=seed + 10 * number, **options)
             rng = random.Random(seed)
             while True:
@@ -110,3 +110,18 @@ def test_the_engines_sentences_show_no_python_names(game):
                 if hand.is_over:
                     break
                 hand.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("game, options", [
+    ("quinto", {"target": 60}), ("quinto", {"players": 3, "target": 60,
+                                            "three_player_bonus_timing": "per_game"}),
+    ("yukon", {"target": 60}), ("pip_pip", {"players": 3}), ("guinote", {}),
+    ("pippins_aplenty", {"target": 30}),
+])
+def test_the_end_of_a_match_in_plain_words(game, options):
+    match = cg.match(game, seed=4, **options)
+    rng = random.Random(4)
+    while not match.is_over:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    for text in [match.end_reason] + [h.end_reason for h in match.hands]:
+        assert plain(text), text
