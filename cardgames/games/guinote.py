@@ -71,7 +71,8 @@ is ever asked "do you swap?", the final drawing round is split: straight after t
 seat but the last drawer draws its face-down card, and the last drawer takes the face-up card at
 the first card of the next trick (he plays last in that trick, so nothing changes for him). The
 swap stays open until that lead, but only to a seat that held the 7 before that final round
-(a 7 drawn in the final round came too late).
+(a 7 drawn in the final round came too late). That trick is played under the arrastre
+(``in_arrastre`` is True from the final round): everybody holds his last cards.
 
 *Scoring and winning.* ``hand.score`` (by side, by seat for two) holds the card points of the
 tricks won, the marriages (``hand.declarations``) and the 10 for the last trick, which is part of

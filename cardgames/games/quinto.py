@@ -73,8 +73,9 @@ totals: that is an exact tie, and the tie rule applies (``'play_on'``: another h
 ``win_check='immediate_quints'`` play goes on, and whoever is alone on top at the next count
 wins). Our reading
 of ``'per_game'``: the 25 is added once, "when the final score is totaled", to the two players
-who opposed the dealer in the hand that ended the game; it counts in the totals (and a
-rubber's) but does not change who won the game. ``match.seat_of(player)`` and
+who opposed the dealer in the hand that ended the game, and the game goes to the highest of
+those final totals (so an opponent may overtake the dealer who reached the target first; equal
+at the top, another hand is played without the bonus). ``match.seat_of(player)`` and
 ``match.player_at(seat)`` give the seating of the current hand (player 2 deals first, then
 player 0, ...); the dummy's seat belongs to the dealer.
 """
