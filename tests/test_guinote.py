@@ -355,7 +355,7 @@ def test_the_side_has_won_a_trick_reading_and_the_higher_pinta_agreement():
     hob = play(hob_deal(seven_swap_rule="side_has_won_a_trick"), "2H", "KH")
     assert hob.open_actions(0) == [cg.Action("swap-seven")]
     higher = hob_deal(seven_swap_only_for_higher_pinta=True)
-    assert "only for a higher pinta" in higher.why_illegal("swap-seven")
+    assert "only for a pinta that ranks above it" in higher.why_illegal("swap-seven")
 
 
 def test_hob_exchanges_the_seven_before_drawing():
