@@ -239,7 +239,7 @@ class YukonHand(Hand):
                 # S1: "some claim you can play a Yukon of the suit led even if you have other
                 # cards of that suit": a permission, so the Jack of the suit led may be played
                 # beside them.
-                follow += [c for c in hand if c.rank is jack and c.suit is suit]
+                return [c for c in hand if c.suit is suit]
             return follow
         # Cannot follow suit: must play a Yukon if he has one; otherwise any card.
         return [c for c in hand if c.rank is jack] or list(hand)
