@@ -105,8 +105,13 @@ def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
 
 def _caption(session: "TableSession", hand: Hand) -> str:
     parts = []
-    if session.match is not None:
-        parts.append(f"Hand {len(session.match.hands) + (0 if session.review else 1)} of the match")
+    match = session.match
+    if match is not None:
+        parts.append(f"Hand {len(match.hands) + (0 if session.review else 1)} of the match")
+        # where points count at once (Pippins Aplenty, Guinote's vueltas) the hand's are in
+        totals = ", ".join(f"{unit} {score}" for unit, score in
+                           zip(rt.unit_names(hand, session.names), match.running_scores))
+        parts.append(f"match {totals}")
     if session.seat is None:
         parts.append("watching every seat")
     if session.opened_at is not None:

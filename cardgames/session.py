@@ -54,10 +54,7 @@ def make_player(kind: str, seed: int | None):
 
 def action_words(hand: Hand, action: Move) -> str:
     """A card or a named action as people say it ("10♥", "Swap the 7 for the pinta")."""
-    if isinstance(action, Card):
-        return action.label
-    words = getattr(hand, "action_words", None)
-    return words(action) if callable(words) else action.label[:1].upper() + action.label[1:]
+    return action.label if isinstance(action, Card) else hand.action_words(action)
 
 
 @dataclass(frozen=True)

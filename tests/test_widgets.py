@@ -630,6 +630,9 @@ def test_a_match_plays_hand_after_hand_with_the_scores():
         assert hands < 20
     table.panels.selected_index = 0
     assert "The match" in table.score.value and "match is over" in table.message.lower()
+    units = rt.unit_names(table.hand, table.session.names)
+    totals = ", ".join(f"{u} {s}" for u, s in zip(units, table.match.running_scores))
+    assert f"match {totals}" in state(table)["caption"]
 
 
 # -- what a click sends (issue 8) ----------------------------------------------------------------

@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from .. import players as players_module
 from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
-from ..engine import Game, IllegalAction, Option, SetupError
+from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
 from ..links import LinkError, parse_query
 from ..record import RecordError
@@ -57,20 +57,6 @@ PANEL_CSS = """<style>
 .cg-panels .cg-best-play { font-size: 16px; line-height: 1.4; }
 .cg-panels .cg-share a { word-break: break-all; }
 </style>"""
-
-
-def _option_question(option: Option) -> str:
-    """An option as a plain question (``Option.question`` where the game gives one)."""
-    return getattr(option, "question", "") or option.doc.split(":")[0].split("(")[0].strip()
-
-
-def _choice_words(option: Option, value: Any) -> str:
-    words = getattr(option, "words", None)
-    if callable(words):
-        return words(value)
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    return str(value).replace("_", " ").capitalize()
 
 
 class Table:
@@ -291,15 +277,13 @@ class Table:
         W, make = widgets, self._looks.make
         rows, controls = [], {}
         for name, option in game.options.items():
-            question = _option_question(option)
-            source = getattr(option, "source", "")
-            tooltip = option.doc + (f" (source: {source})" if source else "")
+            question = option.question
+            tooltip = option.doc + (f" (source: {option.source})" if option.source else "")
             if option.choices and all(isinstance(c, bool) for c in option.choices):
                 control = make(W.Checkbox, value=bool(option.default), description=question,
                                indent=False, tooltip=tooltip, layout={"width": "auto"})
             elif option.choices:
-                control = make(W.Dropdown, options=[(_choice_words(option, c), c)
-                                                    for c in option.choices],
+                control = make(W.Dropdown, options=[(option.words(c), c) for c in option.choices],
                                value=option.default, tooltip=tooltip,
                                layout={"width": "auto", "max_width": "100%"})
                 rows.append(make(W.HTML, f"{escape(question)}"))
