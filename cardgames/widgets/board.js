@@ -706,7 +706,11 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
   document.addEventListener("fullscreenchange", onFullscreen);
-  const resize = new ResizeObserver(() => layout());
+  let pending = 0;
+  const resize = new ResizeObserver(() => {
+    // next frame: a layout inside the observer's callback could loop
+    if (!pending) pending = requestAnimationFrame(() => { pending = 0; layout(); });
+  });
   resize.observe(cloth);
   resize.observe(mine);
   model.on("change:state", draw);
@@ -717,6 +721,7 @@ function render({ model, el }) {
 
   return () => {
     resize.disconnect();
+    if (pending) cancelAnimationFrame(pending);
     document.removeEventListener("fullscreenchange", onFullscreen);
     model.off("change:state", draw);
     model.off("change:faces", drawFaces);
