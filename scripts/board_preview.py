@@ -263,6 +263,17 @@ def scenes() -> dict[str, dict]:
     out["yukon-4-watch"] = scene("yukon", 4, watch=True)
     out["pip_pip-12-watch"] = scene("pip_pip", 12, watch=True)
     out["yukon-4-finished"] = scene("yukon", 4, tricks=3, finished=True)
+    hint = scene("pip_pip", 4, seed=5)
+    state = hint["state"]
+    mine = next(s for s in state["seats"] if s["you"])
+    best = next(c for c in mine["cards"] if c.get("legal"))
+    best["hinted"] = True
+    state["message"] = {"lines": [f"Hint: play the {best['name']}: it wins the trick."],
+                        "error": False}
+    out["pip_pip-4-hint"] = hint
+    refused = scene("guinote", 4, seed=8, tricks=5)
+    refused["state"]["message"] = {"lines": ["That card may not be played now."], "error": True}
+    out["guinote-4-error"] = refused
     out["guinote-4-lead"] = scene("guinote", 4, tricks=1, in_trick=0)
     out["quinto-4-doubling"] = {"state": board_state(cg.deal("quinto", seed=3, players=4),
                                                      user=2, bottom=2), "after": {}}

@@ -364,7 +364,9 @@ def test_a_new_state_is_drawn_at_once_and_keeps_its_nodes(harness, open_board):
         return {inTrick: !!document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`),
                 sameSprite: sprite === document.querySelector('.cg-sprite'),
                 keptNodes: kept.every(c => c.isConnected),
-                animating: document.getAnimations().length > 0};
+                // the card slides in from where it was (FLIP), drawn in its place already
+                animating: document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`)
+                    .getAnimations().length > 0};
     }""", [card, after])
     assert found == {"inTrick": True, "sameSprite": True, "keptNodes": True, "animating": True}
 

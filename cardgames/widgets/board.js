@@ -432,6 +432,8 @@ function render({ model, el }) {
     // A narrow board keeps only the trick inside the ring: the centre and the last trick go to
     // a strip under the cloth.
     const narrow = root.clientWidth < 700;
+    root.classList.toggle("cg-narrow", narrow);
+    fitRows(); // the fans first: the seats' sizes depend on them
     if (narrow !== (centre.parentNode === strip)) {
       const into = narrow ? strip : middle;
       into.appendChild(centre);
@@ -439,7 +441,6 @@ function render({ model, el }) {
       if (!narrow) middle.insertBefore(centre, trickBox);
     }
     strip.hidden = !narrow || (centre.hidden && last.hidden);
-    root.classList.toggle("cg-narrow", narrow);
     const bottom = state.bottom != null ? state.bottom : seats[0].seat;
     const order = seats.map((s) => s.seat);
     const start = Math.max(0, order.indexOf(bottom));
@@ -482,7 +483,6 @@ function render({ model, el }) {
     middle.style.top = top + "px";
     middle.style.bottom = (bottomUsed ? maxH + 2 * pad : pad) + "px";
     placeTrick();
-    fitRows();
   }
 
   // The user's hand (and the open fans) overlap their cards only as much as the room needs.
@@ -493,21 +493,19 @@ function render({ model, el }) {
       if (!n) continue;
       const w = cards[0].offsetWidth;
       const isHand = box.classList.contains("cg-hand");
+      const backs = box.classList.contains("cg-backs");
+      const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
+      // how far apart the cards would sit with room enough, and the room they have
+      const natural = w * (isHand ? 1.04 : deciding ? 0.6 : 0.34);
       let room;
       if (isHand) room = box.clientWidth;
-      else {
-        const backs = box.classList.contains("cg-backs");
-        room = w * (backs ? 1.9 : Math.min(4.2, 1 + 0.34 * (n - 1)));
-        if (!backs && box.closest(".cg-seat").classList.contains("cg-clickable")) {
-          room = Math.max(room, w * Math.min(n, 6));
-        }
-      }
+      else if (backs) room = w * 1.9;
+      else room = w * (deciding ? 1 + 0.6 * (n - 1) : Math.min(4.2, 1 + 0.34 * (n - 1)));
       let groups = 0;
       for (const c of cards) if (c.classList.contains("cg-group-start")) groups++;
-      const natural = isHand ? w * 1.04 : w * 0.34;
       let gap = isHand ? w * 0.14 : 0;
       let step = natural;
-      if (n > 1 && w * (n - 1) * 0 + w + natural * (n - 1) + gap * groups > room) {
+      if (n > 1 && w + natural * (n - 1) + gap * groups > room) {
         gap = Math.min(gap, Math.max(0, (room - w - (n - 1) * w * 0.24) / Math.max(groups, 1)));
         step = Math.max(w * 0.12, (room - w - gap * groups) / (n - 1));
       }
@@ -708,7 +706,11 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
   document.addEventListener("fullscreenchange", onFullscreen);
-  const resize = new ResizeObserver(() => layout());
+  let pending = 0;
+  const resize = new ResizeObserver(() => {
+    // next frame: a layout inside the observer's callback could loop
+    if (!pending) pending = requestAnimationFrame(() => { pending = 0; layout(); });
+  });
   resize.observe(cloth);
   resize.observe(mine);
   model.on("change:state", draw);
@@ -719,6 +721,7 @@ function render({ model, el }) {
 
   return () => {
     resize.disconnect();
+    if (pending) cancelAnimationFrame(pending);
     document.removeEventListener("fullscreenchange", onFullscreen);
     model.off("change:state", draw);
     model.off("change:faces", drawFaces);
