@@ -78,9 +78,17 @@ def class_arguments(value: str) -> list[str]:
             f"--VoilaKernelManager.fill_delay={CLASS_REFILL_SECONDS}"]
 
 
+# The command-line spellings of Voila's port and address: tasks.py adds its own only when the
+# user gives none (Voila refuses a trait given twice: "port only accepts one value").
+PORT_OPTIONS = ("--port", "--Voila.port")
+IP_OPTIONS = ("--ip", "--Voila.ip")
+
+
 def voila_arguments(args: list[str]) -> tuple[list[str], int]:
     """The arguments after ``apps`` with ``--class GAME=N`` (or ``--class=GAME=N``) and
-    ``--idle-minutes M`` expanded, and N (0 without ``--class``)."""
+    ``--idle-minutes M`` expanded, the address and port in the one spelling Voila takes
+    (``--ip X``, ``--ip=X``, ``--Voila.ip X`` become ``--Voila.ip=X``; ``--port N``,
+    ``--Voila.port=N`` become ``--port=N``), and N (0 without ``--class``)."""
     given, out, size = list(args), [], 0
     while given:
         arg = given.pop(0)
@@ -97,15 +105,20 @@ def voila_arguments(args: list[str]) -> tuple[list[str], int]:
                 raise ValueError(f"--idle-minutes {value[:20]!r}: give the minutes after which "
                                  "a game nobody plays is closed, 1 to 1440 (e.g. --idle-minutes 90)")
             out.append(f"--ClassroomKernelManager.idle_minutes={int(value)}")
+        elif arg.split("=", 1)[0] in IP_OPTIONS + PORT_OPTIONS:
+            # Voila knows --port and --Voila.ip=X but not --ip: one spelling for each.
+            option, equals, value = arg.partition("=")
+            if not equals:
+                if not given or given[0].startswith("-"):
+                    raise ValueError(f"{option} needs a value, e.g. {option} "
+                                     + ("0.0.0.0" if option in IP_OPTIONS else "8899"))
+                value = given.pop(0)
+            out.append(f"--Voila.ip={value}" if option in IP_OPTIONS else f"--port={value}")
         else:
             out.append(arg)
     return out, size
 
 
-# The command-line spellings of Voila's port and address: tasks.py adds its own only when the
-# user gives none (Voila refuses a trait given twice: "port only accepts one value").
-PORT_OPTIONS = ("--port", "--Voila.port")
-IP_OPTIONS = ("--ip", "--Voila.ip")
 DEFAULT_PORT = 8866
 # Voila's log line once it listens: "Voilà is running at:" and, on the next line, the address.
 RUNNING = re.compile(r"(https?://\S+)")
