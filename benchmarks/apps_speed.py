@@ -36,7 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving  # noqa: E402
+from cardgames.serve import (  # noqa: E402
+    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+)
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -49,7 +51,7 @@ DRAWN = """() => { const t = document.querySelector('.cg-app .cg-table');
 
 def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = dict(os.environ)
+    env = voila_environment()       # JUPYTER_PATH: the cardgames template
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT), env.get("PYTHONPATH", "")] if p)
     log = open(log_path, "w")
     process = subprocess.Popen(

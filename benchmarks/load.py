@@ -1,9 +1,16 @@
 """Load: one Voila server on 127.0.0.1, N sessions at once (default 20), each opening an app and
 playing a trick. Prints whether each succeeded, the time each took, the memory of each session's
-kernel and of the server. Bounded in time; stops everything it starts.
+kernel and of the server, and the kernels alive after the sessions closed. Bounded in time;
+stops everything it starts.
 
     python benchmarks/load.py [--sessions 20] [--client websocket|browser] [--game yukon]
                               [--timeout 300] [--warmup S] [--class N] [--no-preheat]
+                              [--gets N [--after S]] [--plain-manager]
+
+``--gets 10 --after 150`` then loads the page 10 times without its websocket (each load starts a
+kernel) and waits up to 150 s for the server to shut those kernels down (issue 20: within 2
+minutes); ``--plain-manager`` runs the same with jupyter_server's own kernel manager, which keeps
+every kernel until the server stops: the figures before the classroom manager.
 
 Two kinds of client:
 
@@ -29,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -37,7 +45,9 @@ from typing import Callable, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving  # noqa: E402
+from cardgames.serve import (  # noqa: E402
+    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+)
 from tasks import voila_arguments  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 PAGES_PER_BROWSER = 4
@@ -101,7 +111,7 @@ def start_server(port: int, log, preheat: bool = True, extra: Sequence[str] = ()
          *KERNEL_ARGUMENTS, *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         # The kernels import cardgames from this checkout, installed or not.
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(
+        env={**voila_environment(), "PYTHONPATH": os.pathsep.join(
             p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)})
 
 
@@ -317,15 +327,62 @@ async def browser_sessions(base: str, game: str, sessions: int, timeout: float,
     return results
 
 
+async def plain_gets(base: str, game: str, count: int, timeout: float) -> list[tuple[str, float]]:
+    """``count`` page loads that never open the page's websocket (a link preview, a crawler, a
+    pupil's browser that gave up): each kernel's id and when its page was served."""
+    def get(number: int) -> tuple[str, float]:
+        url = f"{base}/voila/render/{game}.ipynb?seed={1000 + number}"
+        html = urllib.request.urlopen(url, timeout=timeout).read().decode()
+        return KERNEL_ID.findall(html)[0], time.monotonic()
+    loaded = []
+    for number in range(count):
+        try:
+            loaded.append(await asyncio.to_thread(get, number))
+        except (OSError, IndexError) as error:
+            print(f"  plain GET {number} failed: {type(error).__name__}: {error}")
+    return loaded
+
+
+async def wait_for_culling(base: str, loaded: list[tuple[str, float]], wait: float) -> list[float]:
+    """Seconds from each page load until the server had shut its kernel down
+    (``GET /api/kernels/<id>`` answers 404), for those shut down within ``wait`` seconds."""
+    culled: dict[str, float] = {}
+    deadline = time.monotonic() + wait
+    while len(culled) < len(loaded) and time.monotonic() < deadline:
+        for kernel_id, served in loaded:
+            if kernel_id in culled:
+                continue
+            try:
+                await asyncio.to_thread(urllib.request.urlopen, f"{base}/api/kernels/{kernel_id}",
+                                        None, 10)
+            except urllib.error.HTTPError as error:
+                if error.code == 404:
+                    culled[kernel_id] = time.monotonic() - served
+            except OSError:
+                pass
+        await asyncio.sleep(2)
+    return list(culled.values())
+
+
+# jupyter_server's own kernel manager: what Voila uses without voila.json's classroom manager.
+PLAIN_MANAGER = ("--VoilaConfiguration.multi_kernel_manager_class="
+                 "jupyter_server.services.kernels.kernelmanager.AsyncMappingKernelManager")
+
+
 async def run(sessions: int, client: str, game: str, timeout: float, warmup: float,
-              preheat: bool, class_size: int) -> int:
+              preheat: bool, class_size: int, gets: int = 0, after: float = 0,
+              plain_manager: bool = False) -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
     extra = voila_arguments(["--class", f"{game}={class_size}"])[0] if class_size else []
+    if plain_manager:
+        extra.append(PLAIN_MANAGER)
     server = start_server(port, log, preheat, extra)
     started = time.monotonic()
     memory: dict[str, object] = {}
+    alive: list[tuple[str, int]] = []
+    culled: list[float] = []
 
     def measure() -> None:
         """The kernels' and the server's memory while every session is still open."""
@@ -342,19 +399,31 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         # as on a server that is up before its users arrive.
         await asyncio.sleep(warmup)
         idle_server = rss_mib(server.pid)
-        if client == "browser":
+        alive.append(("before the sessions (the preheated pool)", len(kernels_of(server.pid))))
+        if sessions == 0:
+            results = []
+        elif client == "browser":
             results = await browser_sessions(base, game, sessions, timeout, measure)
         else:
             results = await gather([asyncio.create_task(
                 websocket_session(base, game, n, timeout)) for n in range(sessions)], timeout)
             measure()
+        await asyncio.sleep(2)         # the closed pages' kernels: shut down at once, or not
+        alive.append((f"after the {sessions} sessions closed", len(kernels_of(server.pid))))
+        if gets:
+            loaded = await plain_gets(base, game, gets, timeout)
+            alive.append((f"after {gets} plain GETs (no websocket)", len(kernels_of(server.pid))))
+            if after:
+                culled = await wait_for_culling(base, loaded, after)
+                alive.append((f"{after:.0f} s later", len(kernels_of(server.pid))))
     finally:
         stop(server)
         log.close()
     kernel_memory, server_memory = memory.get("kernels", []), memory.get("server", 0.0)
     ok = [r for r in results if r["ok"]]
+    manager = "jupyter_server's plain kernel manager" if plain_manager else "voila.json's kernel manager"
     print(f"{len(ok)} of {sessions} {client} sessions opened {game} and played a trick "
-          f"({time.monotonic() - started:.0f} s in all; server log {log.name})")
+          f"({time.monotonic() - started:.0f} s in all; {manager}; server log {log.name})")
     for r in results:
         if not r["ok"]:
             print(f"  session {r['session']} failed: {r.get('error')}"
@@ -372,8 +441,15 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         print(f"  kernels alive: {len(kernel_memory)}; memory per kernel: median "
               f"{statistics.median(kernel_memory):.0f} MiB, max {max(kernel_memory):.0f} MiB, "
               f"sum {sum(kernel_memory):.0f} MiB")
-    print(f"  server memory: {idle_server:.0f} MiB idle, {server_memory:.0f} MiB with "
-          f"{sessions} sessions")
+    if sessions:
+        print(f"  server memory: {idle_server:.0f} MiB idle, {server_memory:.0f} MiB with "
+              f"{sessions} sessions")
+    for when, count in alive:
+        print(f"  kernels alive {when}: {count}")
+    if gets and after:
+        print(f"  plain GETs' kernels shut down within {after:.0f} s: {len(culled)} of {gets}"
+              + (f"; time from the page load: median {statistics.median(culled):.0f} s, "
+                 f"max {max(culled):.0f} s" if culled else ""))
     return 0 if len(ok) == sessions else 1
 
 
@@ -394,6 +470,15 @@ def main() -> int:
                              "GAME=N` does for a teacher (give --warmup the time to fill them)")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start a kernel for each page load instead of using preheated ones")
+    parser.add_argument("--gets", type=int, default=0,
+                        help="after the sessions, load the page this many times without opening "
+                             "its websocket, and count the kernels left")
+    parser.add_argument("--after", type=float, default=0,
+                        help="then wait up to this many seconds for the server to shut those "
+                             "kernels down, and report how long it took (e.g. 150)")
+    parser.add_argument("--plain-manager", action="store_true",
+                        help="jupyter_server's kernel manager instead of voila.json's classroom "
+                             "one (no culling, no ceiling): the figures before issue 20")
     args = parser.parse_args()
     if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
@@ -403,7 +488,8 @@ def main() -> int:
     else:           # nothing to warm up without preheated kernels
         warmup = 0 if args.no_preheat else 30 + 6 * args.class_size
     return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, warmup,
-                           not args.no_preheat, args.class_size))
+                           not args.no_preheat, args.class_size, args.gets, args.after,
+                           args.plain_manager))
 
 
 if __name__ == "__main__":

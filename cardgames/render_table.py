@@ -277,10 +277,15 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
     ``0:``), a ``stock:`` line, and ``dealer: 3`` or game keywords (``trump: H``).
 
     Returns the keywords for ``cg.deal(game, hands=..., stock=..., ...)``. Raises
-    ``SetupError`` saying which line is wrong.
+    ``SetupError`` saying which line is wrong, quoting at most a short piece of it; a text
+    longer than ``limits.MAX_DEAL_TEXT_CHARS`` is refused before it is read.
     """
     from .engine import SetupError
+    from .limits import MAX_DEAL_TEXT_CHARS, ascii_digits, quote, too_long
 
+    message = too_long("The deal", text, MAX_DEAL_TEXT_CHARS)
+    if message:
+        raise SetupError(message + ": write one line of cards per seat")
     hands: list[str | None] = [None] * seats
     result: dict[str, Any] = {}
     unlabelled: list[str] = []
@@ -299,22 +304,23 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
             result["stock"] = rest
         elif key == "dealer":
             try:
-                result["dealer"] = int(rest) if rest.isdigit() else lowered[rest.lower()]
+                result["dealer"] = int(rest) if ascii_digits(rest) else lowered[rest.lower()]
             except KeyError:
-                raise SetupError(f"line {number}: the dealer is a seat number or name, not {rest!r}") from None
+                raise SetupError(f"line {number}: the dealer is a seat number (0 to {seats - 1}) "
+                                 f"or name ({', '.join(names)}), not {quote(rest)}") from None
         elif key in keywords:
             result[key] = rest
         else:
             seat = None
-            if key.isdigit():
+            if ascii_digits(key):
                 seat = int(key)
-            elif key.startswith("seat ") and key[5:].strip().isdigit():
+            elif key.startswith("seat ") and ascii_digits(key[5:].strip()):
                 seat = int(key[5:].strip())
             elif key in lowered:
                 seat = lowered[key]
             if seat is None or not 0 <= seat < seats:
                 allowed = ", ".join(["stock", "dealer", *keywords, *names])
-                raise SetupError(f"line {number}: {label.strip()!r} is not a seat or a setting "
+                raise SetupError(f"line {number}: {quote(label.strip())} is not a seat or a setting "
                                  f"(use {allowed})")
             if hands[seat] is not None:
                 raise SetupError(f"line {number}: {names[seat]}'s hand is given twice")
@@ -323,7 +329,8 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
         try:
             free = hands.index(None)
         except ValueError:
-            raise SetupError(f"too many lines of cards: {seats} seats, and the line {line!r} is extra") from None
+            raise SetupError(f"too many lines of cards: {seats} seats, and the line {quote(line)} "
+                             "is extra") from None
         hands[free] = line
     missing = [names[i] for i, h in enumerate(hands) if h is None]
     if missing:

@@ -10,8 +10,10 @@ shows the friendly message; a raw execute request sent over the kernel's websock
 Every test leaves screenshots in ``test-artifacts/screens/`` for a person to look at; a failing
 test leaves one in ``test-artifacts/``.
 
-The lab template links Font Awesome from a CDN; the tests answer those two requests with an empty
-style sheet (the table uses no icons) and refuse every other request that leaves the machine.
+The server uses the project's template (voila.json, ``share/jupyter/voila/templates/cardgames``,
+found through JUPYTER_PATH): Voila's lab template without its links to a CDN. Any request that
+leaves 127.0.0.1 is refused and fails the test: a classroom may have no internet. A page whose
+kernel is killed says so, with a Reload button.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving
+from cardgames.serve import (
+    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +41,6 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
-CDN_STYLES = "https://cdn.jsdelivr.net/npm/@fortawesome/"
 TIMEOUT_MS = 90_000
 
 
@@ -55,7 +58,7 @@ def voila():
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
     base = f"http://127.0.0.1:{port}"
     try:
         try:
@@ -87,13 +90,12 @@ def page(browser, request):
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
     page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
 
+    outside_requests: list[str] = []
+
     def outside(route):
-        url = route.request.url
-        if url.startswith(CDN_STYLES):
-            route.fulfill(status=200, content_type="text/css", body="")
-        else:
-            page.console_errors.append(f"request to the outside world: {url}")
-            route.abort()
+        outside_requests.append(route.request.url)
+        page.console_errors.append(f"request to the outside world: {route.request.url}")
+        route.abort()
 
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/]).*"), outside)
     page.set_default_timeout(TIMEOUT_MS)
@@ -107,6 +109,7 @@ def page(browser, request):
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
             pass
     context.close()
+    assert outside_requests == [], "the page asked for something off this machine"
 
 
 def table_text(page, css: str) -> str:
@@ -354,3 +357,44 @@ def test_execute_requests_are_refused(voila, tmp_path):
             time.sleep(0.1)
         time.sleep(1.0)   # give a (wrongly) accepted request time to run
     assert not witness.exists(), "the kernel ran code sent from the browser"
+
+
+def kernel_process(kernel_id: str) -> int:
+    """The process id of the kernel whose connection file is ``kernel-<id>.json``."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            if f"kernel-{kernel_id}.json" in command:
+                return int(entry.name)
+    raise LookupError(f"no process for kernel {kernel_id}")
+
+
+def test_a_page_whose_kernel_has_gone_says_so_and_offers_a_reload(voila, page):
+    # Issue 20: a page whose kernel died looked alive ("Your turn", clicks doing nothing). Kill
+    # the page's kernel: the server drops it (no restart: a fresh kernel would have none of the
+    # page's widgets) and the page says so in plain words, with a Reload button that gives a
+    # new game.
+    import os
+    import signal
+
+    base, _log = voila
+    page.goto(f"{base}/voila/render/yukon.ipynb?seed=4", wait_until="domcontentloaded")
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
+    assert page.locator(".cg-kernel-gone").count() == 0
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    os.kill(kernel_process(config["kernelId"]), signal.SIGKILL)
+    notice = page.locator(".cg-kernel-gone")
+    notice.wait_for(timeout=30_000)
+    assert "This game has stopped" in notice.inner_text()
+    assert "Reload the page" in notice.inner_text()
+    notice.locator("button", has_text="Reload").click()
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
+    assert page.locator(".cg-kernel-gone").count() == 0
+    new_config = json.loads(page.locator("#jupyter-config-data").text_content())
+    assert new_config["kernelId"] != config["kernelId"]
+    assert_no_traceback(page)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from html import escape
 from typing import Any, Callable, Sequence
-from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
@@ -33,7 +32,7 @@ from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
-from ..links import LinkError, parse_query
+from ..links import LinkError, check_seed
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
 from .board import Board, UserEvent
@@ -430,7 +429,7 @@ class Table:
         if not text:
             return None
         try:     # the same rule as a link's seed
-            return parse_query(self.game_select.value, urlencode({"seed": text})).seed
+            return check_seed(text)
         except LinkError as error:
             raise SetupError(str(error)) from None
 
