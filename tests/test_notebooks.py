@@ -65,9 +65,18 @@ def test_a_game_notebook_is_built_like_the_others(game):
     assert any(f'options_table("{game}")' in s for s in sources)
     assert "follow_link()" in sources[-1], "follow_link() must be the last cell (preheated Voila)"
     checked = [c for c in cells if c.source.startswith("# NBVAL_CHECK_OUTPUT")]
-    assert len(checked) >= 3, "a few short cells assert what the notebook teaches"
+    asserting = [c for c in cells if re.search(r"^assert ", c.source, re.M)]
+    assert len(checked) + len(asserting) >= 3, "a few short cells assert what the notebook teaches"
     for cell in checked:
         assert cell.outputs, "a checked cell keeps the output nbval compares with"
+    # Issue 22: the worked examples are drawn (cardgames.examples), and each drawn example's
+    # claims are asserted in its own cell.
+    drawn = [c for c in cells if re.search(r"\bex\.(position|trick|deal|best_play)\(", c.source)]
+    assert len(drawn) >= 3, "worked examples drawn with cardgames.examples"
+    for cell in drawn:
+        assert "assert " in cell.source, f"a drawn example asserts what it shows: {cell.source[:80]}"
+    printed = [c.source for c in cells if re.search(r"legal_actions\(\)\)|describe\(\)\)", c.source)]
+    assert not printed, "no worked example prints card notation or a repr"
 
 
 @pytest.mark.parametrize("name", ["index", *GAMES])
