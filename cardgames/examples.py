@@ -175,9 +175,10 @@ def _trick_row(hand: "Hand", plays: Sequence[tuple[int, Card]], names: Sequence[
 def position(hand: "Hand", *, seats: Iterable[int] | None = None,
              refused: Iterable[Card | str] = (), title: str = "", note: str = "",
              show_score: bool = False, four_colour: bool = False,
-             names: Sequence[str] | None = None) -> Example:
+             names: Sequence[str] | None = None, show_legal: bool = True) -> Example:
     """A position: the hands of ``seats`` (default: every seat holding cards), the trick so far,
-    the cards the seat to move may play lit, and why each card in ``refused`` is refused."""
+    the cards the seat to move may play lit, and why each card in ``refused`` is refused.
+    ``show_legal=False`` (a quiz's question) neither lights nor lists the cards it may play."""
     from .engine import Phase
 
     names = list(names) if names is not None else rt.seat_names(hand)
@@ -202,7 +203,7 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
         if seat == mover and not hand.is_over:
             verb = "to discard" if hand.phase is Phase.DISCARD else "to play"
             tag = verb if legal or hand.phase is not Phase.DOUBLING else "to speak"
-            if legal and len(set(legal)) < len(set(hand.hands[seat])):
+            if show_legal and legal and len(set(legal)) < len(set(hand.hands[seat])):
                 states = {card: ("legal" if card in legal else "refused")
                           for card in hand.hands[seat]}
         blocks.append(_seat_block(hand, seat, names, states, tag, four_colour))
@@ -212,13 +213,13 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
     if mover is not None and not hand.is_over:
         who = names[mover]
         verb = "discard" if hand.phase is Phase.DISCARD else "play"
-        if legal:
+        if legal and show_legal:
             labels = [c.label for c in sort_cards(set(legal))]
             if len(set(legal)) == len(set(hand.hands[mover])):
                 lines.append(f"{who} may {verb} any card.")
             else:
                 lines.append(f"{who} may {verb} {_listing(labels, 'or')} (lit).")
-        if actions:
+        if actions and show_legal:
             said = [action_words(a) for a in actions]
             lead = f"{who} may also " if legal else f"{who} may "
             lines.append(lead + _listing(said, "or") + ".")
@@ -245,16 +246,26 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
 
 
 def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
-          four_colour: bool = False, names: Sequence[str] | None = None) -> Example:
+          four_colour: bool = False, names: Sequence[str] | None = None,
+          show: str = "all", show_info: bool = False) -> Example:
     """A finished trick (the last by default): the cards under their players' names, the
-    winning card marked, why it wins and what it earned."""
+    winning card marked, why it wins and what it earned. ``show="cards"`` draws the cards
+    alone, ``show="winner"`` adds the winner and why, not the points (a quiz's questions);
+    ``show_info`` adds what the game shows everybody (the trumps...) as ``hand`` has it."""
+    if show not in ("all", "winner", "cards"):
+        raise ValueError(f"show is 'all', 'winner' or 'cards', not {show!r}")
     names = list(names) if names is not None else rt.seat_names(hand)
     done = which if which is not None else hand.tricks[-1]
     winner = names[done.winner]
     lines = [f"{winner} wins trick {done.number} with {done.winning_card.label}.",
              "Why: " + sentence(hand.explain_winner(done), names),
              "It earns " + sentence(hand.explain_points(done), names)]
-    parts = [_trick_row(hand, done.cards, names, done.winner, four_colour)]
+    lines = {"all": lines, "winner": lines[:2], "cards": []}[show]
+    marked = None if show == "cards" else done.winner
+    parts = [_info(hand, names)] if show_info else []
+    if show == "cards":
+        parts.append(_line(f"Trick {done.number}, in play order:"))
+    parts.append(_trick_row(hand, done.cards, names, marked, four_colour))
     parts.extend(_line(escape(line)) for line in lines)
     return Example(_box(parts, title), "\n".join(lines), winner=winner, winner_seat=done.winner,
                    points=done.points, winning_card=done.winning_card, names=names)

@@ -2,9 +2,10 @@
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
 by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
-through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no
-options take ``1 0 true false yes no on off``, whole-number options take digits, the others
-their value as written (``yukon_lead_follow=yukons``). Bad parameters raise
+through every seat (every hand face up unless ``open_hands=0``); ``quiz=5`` is read by the
+page's quiz (``cardgames.widgets.quiz_app``: five questions from the link's seed). Values are
+text: yes/no options take ``1 0 true false yes no on off``, whole-number options take digits,
+the others their value as written (``yukon_lead_follow=yukons``). Bad parameters raise
 :class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
 """
 
@@ -19,7 +20,7 @@ from .games import get_game
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands")
+GENERAL = ("seed", "players", "seat", "open_hands", "quiz")
 WATCH_WORDS = {"watch", "none"}
 
 
@@ -37,6 +38,7 @@ class DealSettings:
     seat: int | None = None
     watch: bool = False                 # seat=watch: no seat of one's own
     open_hands: bool | None = None
+    quiz: int | None = None             # quiz=N: the page's quiz asks N questions (quiz_app)
 
     def deal_keywords(self) -> dict[str, Any]:
         """Keywords for ``cg.deal`` / the table: seed, players and options."""
@@ -113,6 +115,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
                                     "seat") from None
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)
+        elif name == "quiz":
+            settings.quiz = _whole(name, text) if text else None
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:

@@ -128,7 +128,7 @@ def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
 @pytest.mark.parametrize("query, says", [
     ("players=9", "Yukon is played by 2, 3, 4, 5 players, not 9"),
     ("seed=abc", "a whole number is needed"),
-    ("colour=red", "links may set: seed, players, seat, open_hands, yukon_follows_natural_suit"),
+    ("colour=red", "links may set: seed, players, seat, open_hands, quiz, yukon_follows_natural_suit"),
     ("players=3&removed_twos=2H,2D", "The rules do not allow this deal of Yukon"),
 ])
 def test_a_bad_link_gets_a_message_not_a_table(monkeypatch, query, says):
