@@ -197,3 +197,34 @@ def test_show_cards_and_options_table():
     assert list(frame.index) == list(cg.GAMES["yukon"].options)
     assert frame.loc["no_yukon_leads", "default"] is False
     assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
+
+
+# -- the page for teachers (issue 22, item 3) -----------------------------------------------------
+
+
+def links_of(name: str) -> list[tuple[str, str]]:
+    """The (page, query) of every relative link to a game page in a notebook's prose."""
+    text = "\n".join(c.source for c in read(name).cells if c.cell_type == "markdown")
+    return re.findall(r"\]\((\w+)\.ipynb(?:\?([^)\s]*))?\)", text)
+
+
+def test_the_index_links_the_teachers_page_and_a_class_view():
+    found = links_of("index")
+    assert ("teachers", "") in found
+    assert any("seat=watch" in query and "view=table" in query for _, query in found)
+
+
+def test_every_link_on_the_teachers_page_deals_what_it_says():
+    from cardgames.links import parse_query
+    from cardgames.widgets.quiz_app import quiz_settings
+
+    found = [(page, query) for page, query in links_of("teachers") if page != "index"]
+    assert {page for page, _ in found} == set(GAMES)
+    kinds = {"seed", "players", "seat=watch", "view=table", "quiz"}
+    assert all(any(k in query for _, query in found) for k in kinds), "each step has its links"
+    for page, query in found:
+        # view=table is read by the app itself (the board filling the window), not by the deal.
+        dealt = "&".join(p for p in query.split("&") if p != "view=table")
+        parse_query(page, dealt)               # raises LinkError on a link the page would refuse
+        if "quiz=" in query:
+            assert quiz_settings(query)["seed"] == 12
