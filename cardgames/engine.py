@@ -660,7 +660,7 @@ class Hand:
         if self.trump is not None:
             info.append(("Trumps", self.trump.symbol + " " + self.trump.plural))
         if self._stock:
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", f"{len(self._stock)} card{'' if len(self._stock) == 1 else 's'}"))
         return info
 
     def set_aside(self) -> list[Card]:

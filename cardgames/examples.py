@@ -115,7 +115,7 @@ def _card(card: Card | None, *, state: str = "", caption: str = "", four_colour:
                                                                width=width)
     wrap = "display:inline-block;border-radius:8px;line-height:0"
     if state == "legal":
-        wrap += ";box-shadow:0 0 0 3px #2e9e4f;transform:translateY(-5px)"
+        wrap += ";box-shadow:0 0 0 3px #2e9e4f"
     elif state == "refused":
         wrap += ";opacity:.42;filter:grayscale(.5)"
     elif state == "win":

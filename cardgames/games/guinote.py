@@ -873,7 +873,7 @@ class GuinoteHand(Hand):
             info.append(("Pinta", f"{face.label} face up under the stock"
                          + ("" if self.pinta_pending is None else
                             f", drawn by seat {self.pinta_pending} at the next lead")))
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", f"{len(self._stock)} card{'' if len(self._stock) == 1 else 's'}"))
             info.append(("Phase", "trick and draw (no need to follow suit)"))
         else:
             info.append(("Phase", "arrastre: follow suit, beat, trump"))

@@ -478,7 +478,7 @@ class PipPipHand(Hand):
                                         f"(called: {callers}; the {self.options.multi_call_trump} "
                                         "call decides)"))
         if self.drawing:
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", f"{len(self._stock)} card{'' if len(self._stock) == 1 else 's'}"))
         elif self.dead:
             info.append(("Dead", " ".join(c.label for c in self.dead) + " (face up, no one's)"))
         for seat in range(self.seats):
