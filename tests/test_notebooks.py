@@ -65,9 +65,18 @@ def test_a_game_notebook_is_built_like_the_others(game):
     assert any(f'options_table("{game}")' in s for s in sources)
     assert "follow_link()" in sources[-1], "follow_link() must be the last cell (preheated Voila)"
     checked = [c for c in cells if c.source.startswith("# NBVAL_CHECK_OUTPUT")]
-    assert len(checked) >= 3, "a few short cells assert what the notebook teaches"
+    asserting = [c for c in cells if re.search(r"^assert ", c.source, re.M)]
+    assert len(checked) + len(asserting) >= 3, "a few short cells assert what the notebook teaches"
     for cell in checked:
         assert cell.outputs, "a checked cell keeps the output nbval compares with"
+    # Issue 22: the worked examples are drawn (cardgames.examples), and each drawn example's
+    # claims are asserted in its own cell.
+    drawn = [c for c in cells if re.search(r"\bex\.(position|trick|deal|best_play)\(", c.source)]
+    assert len(drawn) >= 3, "worked examples drawn with cardgames.examples"
+    for cell in drawn:
+        assert "assert " in cell.source, f"a drawn example asserts what it shows: {cell.source[:80]}"
+    printed = [c.source for c in cells if re.search(r"legal_actions\(\)\)|describe\(\)\)", c.source)]
+    assert not printed, "no worked example prints card notation or a repr"
 
 
 @pytest.mark.parametrize("name", ["index", *GAMES])
@@ -201,3 +210,34 @@ def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatc
     assert "Shuffling" in box.children[0].value
     glue.follow_link()
     assert box.children == (glue._apps[-1].table.widget,)
+
+
+# -- the page for teachers (issue 22, item 3) -----------------------------------------------------
+
+
+def links_of(name: str) -> list[tuple[str, str]]:
+    """The (page, query) of every relative link to a game page in a notebook's prose."""
+    text = "\n".join(c.source for c in read(name).cells if c.cell_type == "markdown")
+    return re.findall(r"\]\((\w+)\.ipynb(?:\?([^)\s]*))?\)", text)
+
+
+def test_the_index_links_the_teachers_page_and_a_class_view():
+    found = links_of("index")
+    assert ("teachers", "") in found
+    assert any("seat=watch" in query and "view=table" in query for _, query in found)
+
+
+def test_every_link_on_the_teachers_page_deals_what_it_says():
+    from cardgames.links import parse_query
+    from cardgames.widgets.quiz_app import quiz_settings
+
+    found = [(page, query) for page, query in links_of("teachers") if page != "index"]
+    assert {page for page, _ in found} == set(GAMES)
+    kinds = {"seed", "players", "seat=watch", "view=table", "quiz"}
+    assert all(any(k in query for _, query in found) for k in kinds), "each step has its links"
+    for page, query in found:
+        # view=table is read by the app itself (the board filling the window), not by the deal.
+        dealt = "&".join(p for p in query.split("&") if p != "view=table")
+        parse_query(page, dealt)               # raises LinkError on a link the page would refuse
+        if "quiz=" in query:
+            assert quiz_settings(query)["seed"] == 12
