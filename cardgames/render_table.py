@@ -104,9 +104,10 @@ def action_words(hand: "Hand", seat: int, move: Any, names: Sequence[str], phase
         if phase_before is Phase.DISCARD:
             return f"{who} discards {move.label}" if reveal else f"{who} discards a card face down"
         return f"{who} plays {move.label}"
-    label = getattr(move, "label", str(move))
-    verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles", "claim": "claims"}
-    return f"{who} {verbs.get(getattr(move, 'name', ''), 'declares ' + label)}"
+    verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
+    if move.name in verbs:
+        return f"{who} {verbs[move.name]}"
+    return f"{who}: {hand.action_words(move)}"      # "South: Swap the 7 for the pinta"
 
 
 class Snapshot:
@@ -141,7 +142,7 @@ def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
         if made.points or made.cards:
             shown = f", showing {' '.join(c.label for c in made.cards)}" if made.cards else ""
             points = f" for {made.points} points" if made.points else ""
-            events.append(f"{names[made.seat]}'s {made.action.label}{points}{shown}.")
+            events.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}{shown}.")
     for label, text in hand.public_info():
         if label.lower() == "stock":
             continue
@@ -185,7 +186,7 @@ def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[s
             if made.trick_number == number - 1:
                 totals[hand.side(made.seat)] += made.points
                 points = f" +{made.points}" if made.points else ""
-                found.append(f"{names[made.seat]} {made.action.label}{points}")
+                found.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}")
         return found
 
     for trick in hand.tricks:

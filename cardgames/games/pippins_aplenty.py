@@ -396,7 +396,6 @@ class PippinsHand(Hand):
             ranks = " ".join(r.rank.label for r in reaches)
             info.append(("Card values", f"at or below {reaches[-1].rank.label}: {worth}; "
                                         f"ranks {ranks} double; above: 0"))
-        info.append(("Rules", "Pippins Aplenty, " + RULES_VERSION))
         return info
 
     def explain_winner(self, trick: Trick) -> str:
