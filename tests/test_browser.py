@@ -261,7 +261,7 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page):
     assert measured["minCard"] >= 70 and measured["message"] >= 18, measured
     assert measured["backs"] == 0, measured
     message = board_text(page, ".cg-message")
-    page.locator(".cg-table .cg-next").click()
+    page.locator(".cg-app >> nth=0 >> .cg-table .cg-next").click()
     wait_for_new_message(page, message)
     assert page.console_errors == []
 
@@ -292,7 +292,7 @@ def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page):
     app = page.locator(".cg-app >> nth=0")
     board = app.locator(".cg-table")
     board.locator(".cg-card[data-card]").first.wait_for()
-    assert board.locator(".cg-back").count() == 0          # every hand face up
+    assert board.locator(".cg-seat .cg-back").count() == 0     # every hand face up
 
     def click_and_wait(button) -> None:
         message = board_text(page, ".cg-message")
