@@ -456,7 +456,7 @@ function render({ model, el }) {
     }
     const pad = Math.max(4, Math.min(W, H) * 0.015);
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
-    const handSeat = state.hand_seat;
+    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
     const bottomOnCloth = !(handSeat === bottom && seats.some((s) => s.seat === handSeat));
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
@@ -615,7 +615,7 @@ function render({ model, el }) {
         seatNodes.delete(seat);
       }
     }
-    const handSeat = state.hand_seat;
+    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
     for (const s of seats) {
       let node = seatNodes.get(s.seat);
       if (!node) {
