@@ -129,7 +129,9 @@ def state_strings(table: Table) -> list[str]:
         if "cg-option-doc" in getattr(w, "_dom_classes", ()):
             continue
         for key, value in w.get_state().items():
-            if key not in ("faces", "_esm", "_css", "tooltip") or key == "tooltip":
+            # the board's module, its style sheet and the faces of the whole pack are the same
+            # for every deal (the pack, not the hands); everything else is checked
+            if key not in ("faces", "_esm", "_css"):
                 walk(value)
     return found
 
