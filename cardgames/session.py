@@ -320,6 +320,8 @@ class TableSession:
         """Is any card of the deal hidden from the user now?"""
         if self.open_hands:
             return False
+        if self.match is not None and not self.match.is_over:
+            return True         # the match's seed deals every hand still to come
         hand = self.hand
         return not hand.is_over or any(None in row for row in self.visible_hands())
 

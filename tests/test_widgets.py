@@ -826,3 +826,12 @@ def test_the_coach_says_which_rule_governs_the_users_play():
         table.step()
     if table.hand.to_move == 2:
         assert "You lead this trick: any card you hold may be led." in table.message
+
+
+def test_a_hidden_match_shows_no_seed_between_hands():
+    # The match's seed deals every hand still to come: it stays hidden until the match is over.
+    table = Table("yukon", seed=808, seat=0, match=True, target=100, opponents="random")
+    while not table.match.hands:
+        choose_any(table, random.Random(2))
+    assert table.session.review and table.hand.is_over
+    assert "808" not in state(table)["caption"] and not table.session.seed_visible()
