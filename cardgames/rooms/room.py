@@ -429,7 +429,8 @@ class RoomTable:
         version = self.store.append(self.name, self._id, self._generation, self._count, entry,
                                     self._summary())
         if version is None:
-            self._sync(force=True)           # the local copy went ahead alone: rebuild it
+            self._generation = -1            # the local copy went ahead alone: rebuild it
+            self._sync(force=True)
             return False
         self._count += 1
         self._version = version
@@ -469,9 +470,12 @@ class RoomTable:
         if not self.holds_seat():
             raise NotYourTurn(self._lost_seat())
         if seq is not None and seq != self._count:
-            if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < self._count:
+            if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
                 raise RoomError(f"seq {short(seq)}: the number of actions the page had seen, "
-                                f"0 to {self._count}")
+                                "a whole number from 0")
+            if seq > self._count:
+                raise RaceLost("the teacher took back actions before your click: nothing of "
+                               "yours was played; look again")
             raise RaceLost(f"the table moved on before your click ({self._since(seq)}): "
                            "nothing of yours was played; look again")
         try:

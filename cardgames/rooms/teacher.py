@@ -115,13 +115,13 @@ class Teacher:
         """A printable page: one box per room with its links, to cut up and hand out."""
         boxes = []
         for room in opened:
-            rows = "".join(f"<tr><th>{escape(seat)}</th><td><code>{escape(link)}</code></td></tr>"
-                           for seat, link in room.links.items())
+            rows = "".join(f"<tr><th>{escape(seat)}</th><td><a href=\"{escape(link)}\"><code>"
+                           f"{escape(link)}</code></a></td></tr>" for seat, link in room.links.items())
             boxes.append(
                 f'<section class="cg-room-slip"><h2>Room {escape(room.name)} '
                 f'<small>({escape(get_game(room.game).title)})</small></h2>'
-                f"<table>{rows}<tr><th>Projector</th><td><code>{escape(room.watch)}</code>"
-                f"</td></tr></table></section>")
+                f"<table>{rows}<tr><th>Projector</th><td><a href=\"{escape(room.watch)}\"><code>"
+                f"{escape(room.watch)}</code></a></td></tr></table></section>")
         return ("<!doctype html><html><head><meta charset='utf-8'>"
                 f"<title>{escape(title)}</title><style>"
                 "body{font-family:sans-serif;margin:1cm}"
