@@ -513,6 +513,7 @@ def test_undo_is_the_teachers_and_every_page_follows(stores):
         south.play(south.view().hand[0], seq=shown)
     assert south.poll().count == 0 and south.hand().history == []
     assert north.poll().your_turn
+    assert Teacher(stores()).rooms()[0]["actions"] == 0
 
 
 def test_the_teacher_resets_frees_a_seat_and_closes_a_room(stores):
@@ -542,6 +543,7 @@ def test_a_match_room_keeps_the_match_scores(stores):
     match = watch.match()
     room = Teacher(stores()).rooms()[0]
     assert room["scores"] == match.scores and room["over"] and max(match.scores) >= 20
+    assert stores().get("match").summary["scores"] == match.scores   # kept with the actions
     again = stores.table()
     again.join("match", "watch")
     assert again.match().scores == match.scores and len(again.match().hands) == len(match.hands)
@@ -678,3 +680,18 @@ def test_a_redis_waiter_is_woken_by_a_play(redis_url, tmp_path):
     assert woke["p"].changed and woke["p"].count == 1
     stores().flush()
     stores.close()
+
+
+def test_the_load_benchmark_runs_and_prints_its_figures():
+    # A tiny run (the figures themselves are the script's to measure: README, benchmarks/).
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "rooms_load.py", "--rooms", "1", "--pupils", "2",
+                           "--game", "guinote", "--seconds", "2", "--think", "0.05",
+                           "--store", "sqlite"],
+                          cwd=root / "benchmarks", capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "click to every other pupil's poll: median" in done.stdout, done.stdout[-2000:]

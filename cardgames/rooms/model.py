@@ -108,7 +108,8 @@ class Room:
     Counters (changed by every action): ``version`` (grows with every change: what kernels
     poll), ``generation`` (grows when the actions are cut back: an undo, a reset), the actions
     (``[seat, action]``, or ``[hand, seat, action]`` in a match), ``last_play`` and a
-    ``summary`` written with each action (scores, the seat to move) for the teacher's list.
+    ``summary`` written with each action (the scores, the match scores, the seat to move): the
+    room at a glance without replaying it (emptied by an undo or a reset until the next action).
     ``seen`` is when each seat's page last showed a sign of life (kept apart: it changes
     often and does not bump the version).
     """

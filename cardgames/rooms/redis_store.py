@@ -142,7 +142,9 @@ class RedisStore(RoomStore):
                             pipe.delete(actions_key)
                         room.generation += 1
                         room.action_start, room.last_play = keep, now
-                        fields.update(generation=room.generation, count=keep, last_play=now)
+                        room.summary = {}      # written again with the next action
+                        fields.update(generation=room.generation, count=keep, last_play=now,
+                                      summary="{}")
                         pipe.expire(room_key, self._ttl)
                     pipe.hset(room_key, mapping=fields)
                     changed_seen = {str(s): at for s, at in room.seen.items() if seen.get(s) != at}

@@ -145,9 +145,12 @@ class SQLiteStore(RoomStore):
                 keep = max(0, min(keep, count))
                 db.execute("DELETE FROM actions WHERE name=? AND n>=?", (name, keep))
                 room.generation, room.action_start, room.last_play = generation + 1, keep, now
-            db.execute("UPDATE rooms SET meta=?, version=?, generation=?, count=?, last_play=? "
-                       "WHERE name=?", (dumps(room.meta()), room.version, room.generation,
-                                        room.action_start, room.last_play, name))
+            if keep is not None:
+                room.summary = {}          # written again with the next action
+            db.execute("UPDATE rooms SET meta=?, version=?, generation=?, count=?, last_play=?, "
+                       "summary=? WHERE name=?",
+                       (dumps(room.meta()), room.version, room.generation, room.action_start,
+                        room.last_play, dumps(room.summary), name))
             return room
 
         return self._write(body)

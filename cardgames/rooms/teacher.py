@@ -13,7 +13,8 @@ from urllib.parse import urlencode
 
 from ..games import get_game
 from .model import COMPUTER_KINDS, DEFAULT_TIMEOUT, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
-from .room import build, new_room
+from ..engine import Match
+from .room import apply_stored, build, new_room
 from .store import RoomStore, open_store
 from ..render_table import seat_names
 
@@ -53,29 +54,35 @@ class Teacher:
 
     def rooms(self) -> list[dict[str, Any]]:
         """Every open room (expired ones are deleted first): its game, seats (who holds each,
-        whether the pupil is there, or the computer), actions, scores, the seat to move, and
-        when it last saw play."""
+        whether the pupil is there, or the computer), actions, scores (the hand's, and the
+        match's in a match), the seat to move, and how long since the last play. Each room is
+        replayed from its stored actions, so what is listed is what its pages show."""
         self.store.expire()
         now = self.store.clock()
         found = []
         for name in self.store.names():
-            room = self.store.get(name, start=1 << 30)
+            room = self.store.get(name)
             if room is None:
                 continue
-            names = seat_names(build(room).hand if room.match else build(room))
+            target = build(room)
+            for number, entry in enumerate(room.actions):
+                apply_stored(target, entry, number, room.name)
+            match = target if isinstance(target, Match) else None
+            hand = match.hand if match else target
+            names = seat_names(hand)
             seats = []
             for s, seat in enumerate(room.seats):
                 who = (seat.pupil or "a pupil") if seat.holder else "computer"
                 if seat.holder and not room.live(s, now):
                     who += f" (away: the computer plays after {room.timeout:.0f} s)"
                 seats.append((names[s], who))
-            summary = room.summary
             found.append({
                 "room": room.name, "game": room.game, "players": room.players,
                 "match": room.match, "seats": seats, "actions": room.count,
-                "score": summary.get("score"), "scores": summary.get("scores"),
-                "to_move": None if summary.get("to_move") is None else names[summary["to_move"]],
-                "over": summary.get("match_over" if room.match else "over", False),
+                "score": list(hand.score), "scores": list(match.scores) if match else None,
+                "hand": len(match.hands) + (not match.is_over) if match else 1,
+                "to_move": None if hand.to_move is None else names[hand.controller(hand.to_move)],
+                "over": match.is_over if match else hand.is_over,
                 "computer": room.computer, "timeout": room.timeout, "open_hands": room.open_hands,
                 "idle": None if room.last_play is None else now - room.last_play,
             })
