@@ -695,3 +695,22 @@ def test_the_load_benchmark_runs_and_prints_its_figures():
                           cwd=root / "benchmarks", capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "click to every other pupil's poll: median" in done.stdout, done.stdout[-2000:]
+
+
+def test_the_readme_rooms_example_runs(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+                 if "cardgames.rooms" in b)
+    monkeypatch.setenv("CARDGAMES_ROOMS", str(tmp_path / "rooms.sqlite3"))
+    namespace: dict = {}
+    exec(block, namespace)
+    table, teacher = namespace["table"], namespace["teacher"]
+    played = table.count                                            # 6H and the computer's
+    polled = table.poll()
+    assert polled.count == played - 1                               # the teacher's undo...
+    assert not polled.holds_seat                                    # ...and free_seat
+    assert len(teacher.rooms()) == 8                                # class-4b-8 closed
+    assert "class-4b-1&amp;seat=watch" in namespace["html"]

@@ -307,10 +307,12 @@ class RoomTable:
 
     # -- the hand, rebuilt from the store --------------------------------------------------
 
-    def _sync(self, force: bool = False) -> bool:
-        """Catch up with the store; True if anything changed. Raises RoomGone."""
+    def _sync(self, force: bool = False, found: tuple[str, int] | None = None) -> bool:
+        """Catch up with the store (``found``: its id and version if just read); True if
+        anything changed. Raises RoomGone."""
         name = self._require_room()
-        found = self.store.version(name)
+        if found is None:
+            found = self.store.version(name)
         if found is None:
             raise RoomGone(f"room {name!r} was closed by the teacher (or expired)")
         if not force and found == (self._id, self._version):
@@ -601,9 +603,10 @@ class RoomTable:
         reads the version every 50 ms). Also says this page is still there."""
         name = self._require_room()
         since = self._version if since_version is None else since_version
-        if timeout > 0:
-            self.store.wait(name, (self._id, since), timeout)
-        self._sync()
+        found = self.store.wait(name, (self._id, since), timeout) if timeout > 0 else None
+        if timeout > 0 and found is None:
+            raise RoomGone(f"room {name!r} was closed by the teacher (or expired)")
+        self._sync(found=found)
         self._heartbeat()
         hand = self.hand()
         mover = None if hand.to_move is None else hand.controller(hand.to_move)
