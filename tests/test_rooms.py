@@ -495,6 +495,9 @@ def test_the_teacher_lists_rooms_with_players_and_scores(stores):
     assert dict(rooms["maths-4b"]["seats"]) == {"North": "a pupil", "East": "computer",
                                                 "South": "a pupil", "West": "computer"}
     assert rooms["maths-4b"]["score"] == north.hand().score
+    assert [(s["name"], s["held"], s["yours"]) for s in north.seats()] == [
+        ("North", True, True), ("East", False, False), ("South", True, False),
+        ("West", False, False)]
     assert rooms["maths-4b"]["to_move"] == "South" and rooms["maths-4b"]["actions"] == 2
 
 

@@ -46,3 +46,20 @@ def test_bad_class_stops_before_installing_anything(capsys, monkeypatch):
     monkeypatch.setattr(tasks, "install", lambda extra: pytest.fail("installed"))
     assert tasks.apps(["--class", "chess=3"]) == 2
     assert "guinote, pip_pip, pippins_aplenty, quinto, yukon" in capsys.readouterr().out
+
+
+def test_tasks_test_installs_redis_server_or_says_the_redis_tests_will_be_skipped(capsys, monkeypatch):
+    # Not root (or no apt-get): nothing is installed, and the message says what to install.
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: None)
+    monkeypatch.setattr(tasks.Path, "exists", lambda self: False)
+    monkeypatch.setattr(tasks.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(tasks, "run", lambda *a, **k: pytest.fail("ran a command"))
+    tasks.ensure_redis()
+    assert "Debian's 'redis-server' package" in capsys.readouterr().out
+    # As root with apt-get: Debian's package, its own service not started.
+    ran = []
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: "/usr/bin/apt-get" if name == "apt-get" else None)
+    monkeypatch.setattr(tasks.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(tasks, "run", lambda *a, **k: ran.append((a, k.get("env", {}))))
+    tasks.ensure_redis()
+    assert ran[-1][0][-1] == "redis-server" and ran[-1][1]["RUNLEVEL"] == "1"

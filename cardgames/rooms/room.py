@@ -302,7 +302,8 @@ class RoomTable:
 
     def _enter(self, stored: Room) -> None:
         self.name = stored.name
-        self._id = None            # rebuild from the store at the next sync
+        self.seat = self.holder = None   # until the seat is granted
+        self._id = None                  # rebuild from the store at the next sync
         self._sync(force=True)
 
     # -- the hand, rebuilt from the store --------------------------------------------------
@@ -331,9 +332,13 @@ class RoomTable:
         else:
             target = self._target
             start = self._count
-        for number, entry in enumerate(room.actions, room.action_start):
-            if number >= start:
-                apply_stored(target, entry, number, name)
+        try:
+            for number, entry in enumerate(room.actions, room.action_start):
+                if number >= start:
+                    apply_stored(target, entry, number, name)
+        except RoomError:
+            self._generation = -1          # half applied: rebuild from the start next time
+            raise
         self._target, self.room = target, room
         self._id, self._version, self._generation = room.id, room.version, room.generation
         self._count = room.count
