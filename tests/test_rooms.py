@@ -676,11 +676,30 @@ def test_a_redis_waiter_is_woken_by_a_play(redis_url, tmp_path):
     north, south = pupils(stores)
     version = south.version
     woke = {}
-    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(version, timeout=30)))
+    # (The waits are for 600 s: a waiter still waiting after 20 s was not woken.)
+    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(version, timeout=600)))
     waiter.start()
     play_first_legal(north)
-    waiter.join(timeout=30)
-    assert woke["p"].changed and woke["p"].count == 1
+    waiter.join(timeout=20)
+    assert not waiter.is_alive() and woke["p"].changed and woke["p"].count == 1
+    # The teacher's changes wake it too; a closed room is said at once.
+    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(timeout=600)))
+    waiter.start()
+    Teacher(stores()).undo("maths-4b")
+    waiter.join(timeout=20)
+    assert not waiter.is_alive() and woke["p"].changed and woke["p"].count == 0
+
+    def closed():
+        try:
+            south.poll(timeout=600)
+        except RoomGone as error:
+            woke["gone"] = str(error)
+
+    waiter = threading.Thread(target=closed)
+    waiter.start()
+    Teacher(stores()).close("maths-4b")
+    waiter.join(timeout=20)
+    assert not waiter.is_alive() and "closed by the teacher" in woke["gone"]
     stores().flush()
     stores.close()
 

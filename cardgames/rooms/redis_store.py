@@ -33,7 +33,7 @@ redis.call('RPUSH', KEYS[2], ARGV[4])
 local version = redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('HSET', KEYS[1], 'count', tonumber(ARGV[3]) + 1, 'last_play', ARGV[5], 'summary', ARGV[6])
 for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[7]) end
-redis.call('PUBLISH', KEYS[1], version)
+redis.call('PUBLISH', KEYS[1], ARGV[1] .. ':' .. version)
 return version
 """
 
@@ -48,6 +48,14 @@ return 1
 """
 
 SAFETY = 24 * 3600          # s: the keys' TTL beyond the expiry
+RECHECK = 1.0               # s: a waiting kernel reads the version at least this often
+
+
+def _newer(found: tuple[str, int] | None, since: tuple[str, int] | None) -> bool:
+    """Is ``found`` (an id and version, None: no room) news to a kernel that knows ``since``?"""
+    if found is None or since is None:
+        return found != since
+    return found[0] != since[0] or found[1] > since[1]
 
 
 class RedisStore(RoomStore):
@@ -66,6 +74,7 @@ class RedisStore(RoomStore):
         self._insert_script = self._redis.register_script(INSERT)
         self._pubsub = None
         self._subscribed: set[str] = set()
+        self._checked: dict[str, float] = {}
 
     def __repr__(self) -> str:
         return f"<RedisStore {self.url}>"
@@ -151,7 +160,7 @@ class RedisStore(RoomStore):
                     if changed_seen:
                         pipe.hset(seen_key, mapping=changed_seen)
                         pipe.expire(seen_key, self._ttl)
-                    pipe.publish(room_key, room.version)
+                    pipe.publish(room_key, f"{room.id}:{room.version}")
                     pipe.execute()
                     return room
                 except redis.WatchError:
@@ -171,29 +180,49 @@ class RedisStore(RoomStore):
 
     def wait(self, name: str, since: tuple[str, int] | None,
              timeout: float) -> tuple[str, int] | None:
+        """Wait on the room's channel: every change publishes the room's id and new version
+        there. The version is read from the server only on the first wait and then at most
+        every :data:`RECHECK` seconds (in case a message was lost with a connection), so a
+        kernel waiting on a quiet room costs the server next to nothing."""
         channel = self._keys(name)[0]
         if self._pubsub is None:
             self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        now = time.monotonic()
         if channel not in self._subscribed:
-            self._pubsub.subscribe(channel)
+            self._pubsub.subscribe(channel)       # before reading: no change slips between
             self._subscribed.add(channel)
-        deadline = time.monotonic() + timeout
+            self._checked[channel] = float("-inf")
+        if now - self._checked[channel] >= RECHECK:
+            self._checked[channel] = now
+            found = self.version(name)
+            if _newer(found, since):
+                return found
+        deadline = now + timeout
+        latest = None
         while True:
-            found = self.version(name)             # after subscribing: no change slips between
-            if found != since:
-                return found
             left = deadline - time.monotonic()
+            message = self._pubsub.get_message(timeout=max(0.0, left))
+            while message is not None:
+                if message.get("type") == "message" and message.get("channel") == channel:
+                    data = message["data"]
+                    if data == "closed":
+                        return self.version(name)
+                    room_id, _, version = data.rpartition(":")
+                    heard = (room_id, int(version))
+                    if _newer(heard, since) and (latest is None or _newer(heard, latest)):
+                        latest = heard
+                message = self._pubsub.get_message(timeout=0)
+            if latest is not None:
+                return latest
             if left <= 0:
-                return found
-            self._pubsub.get_message(timeout=left)
-            while self._pubsub.get_message(timeout=0) is not None:   # drain what else came
-                pass
+                return since
 
     def close(self) -> None:
         if self._pubsub is not None:
             self._pubsub.close()
             self._pubsub = None
             self._subscribed.clear()
+            self._checked.clear()
         self._redis.close()
 
     def flush(self) -> None:

@@ -608,8 +608,9 @@ class RoomTable:
         reads the version every 50 ms). Also says this page is still there."""
         name = self._require_room()
         since = self._version if since_version is None else since_version
-        found = self.store.wait(name, (self._id, since), timeout) if timeout > 0 else None
-        if timeout > 0 and found is None:
+        waits = timeout > 0 and since == self._version      # (else there is news already)
+        found = self.store.wait(name, (self._id, since), timeout) if waits else None
+        if waits and found is None:
             raise RoomGone(f"room {name!r} was closed by the teacher (or expired)")
         self._sync(found=found)
         self._heartbeat()
