@@ -57,6 +57,7 @@ def open_store(kind: str, where: str, poll: float):
 def pupil(kind: str, where: str, room: str, seat: int, seconds: float, think: float,
           poll: float, seed: int, start, results) -> None:
     """One pupil's kernel: poll, and play when it is his turn."""
+    before = rss_mib()                         # the process with the package imported
     store = open_store(kind, where, poll)
     table = RoomTable(store)
     table.join(room, seat, new_holder())
@@ -99,7 +100,7 @@ def pupil(kind: str, where: str, room: str, seat: int, seconds: float, think: fl
         except RaceLost:
             refused += 1
     results.put({"room": room, "seat": seat, "seen": seen, "played": played,
-                 "refused": refused, "polls": polls, "rss": rss_mib(),
+                 "refused": refused, "polls": polls, "rss": rss_mib(), "base": before,
                  "cpu": time.process_time()})
     store.close()
 
@@ -156,7 +157,8 @@ def run(kind: str, where: str, args, server: LocalRedis | None = None) -> dict:
             "refused": sum(r["refused"] for r in reports),
             "polls": sum(r["polls"] for r in reports), "rss": rss, "redis": redis_mib,
             "file": sizes, "load": load_before, "load_end": os.getloadavg()[0],
-            "cpu": sorted(r["cpu"] for r in reports)}
+            "cpu": sorted(r["cpu"] for r in reports),
+            "room_part": sorted(r["rss"] - r["base"] for r in reports)}
 
 
 def report(result: dict, args) -> None:
@@ -172,8 +174,11 @@ def report(result: dict, args) -> None:
           f"CPU time of a pupil process {statistics.median(cpu):.1f} s (median; "
           f"{cpu[0]:.1f}-{cpu[-1]:.1f}, start-up included); load average {result['load']:.1f} "
           f"at the start, {result['load_end']:.1f} at the end")
+    part = result["room_part"]
     print(f"  memory: each pupil process {statistics.median(rss):.0f} MiB (median; "
-          f"{rss[0]:.0f}-{rss[-1]:.0f}), {sum(rss):.0f} MiB for all {len(rss)}"
+          f"{rss[0]:.0f}-{rss[-1]:.0f}), of which the store and the room "
+          f"{statistics.median(part):.1f} MiB ({part[0]:.1f}-{part[-1]:.1f}; the rest is Python "
+          f"and the package), {sum(rss):.0f} MiB for all {len(rss)}"
           + (f"; redis-server {result['redis']:.1f} MiB" if result["kind"] == "redis" else "")
           + (f"; the SQLite file and its WAL {result['file'] / 1024:.0f} KiB"
              if result["kind"] == "sqlite" else ""))

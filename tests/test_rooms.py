@@ -677,13 +677,14 @@ def test_a_redis_waiter_is_woken_by_a_play(redis_url, tmp_path):
     version = south.version
     woke = {}
     # (The waits are for 600 s: a waiter still waiting after 20 s was not woken.)
-    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(version, timeout=600)))
+    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(version, timeout=600)),
+                              daemon=True)
     waiter.start()
     play_first_legal(north)
     waiter.join(timeout=20)
     assert not waiter.is_alive() and woke["p"].changed and woke["p"].count == 1
     # The teacher's changes wake it too; a closed room is said at once.
-    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(timeout=600)))
+    waiter = threading.Thread(target=lambda: woke.update(p=south.poll(timeout=600)), daemon=True)
     waiter.start()
     Teacher(stores()).undo("maths-4b")
     waiter.join(timeout=20)
@@ -695,7 +696,7 @@ def test_a_redis_waiter_is_woken_by_a_play(redis_url, tmp_path):
         except RoomGone as error:
             woke["gone"] = str(error)
 
-    waiter = threading.Thread(target=closed)
+    waiter = threading.Thread(target=closed, daemon=True)
     waiter.start()
     Teacher(stores()).close("maths-4b")
     waiter.join(timeout=20)

@@ -23,9 +23,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card
-from ..engine import Action, Hand, IllegalAction, Match, Move, Phase, SetupError, parse_action
-from ..cards import NotationError
+from ..cards import Card, NotationError
+from ..engine import Action, Hand, IllegalAction, Match, Move, Phase, parse_action
 from ..games import get_game
 from ..record import _text
 from ..render_table import name_seats, seat_names

@@ -11,12 +11,12 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from ..games import get_game
-from .model import COMPUTER_KINDS, DEFAULT_TIMEOUT, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
 from ..engine import Match
+from ..games import get_game
+from ..render_table import seat_names
+from .model import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
 from .room import apply_stored, build, new_room
 from .store import RoomStore, open_store
-from ..render_table import seat_names
 
 MAX_ROOMS = 50               # rooms opened at once
 
@@ -99,20 +99,20 @@ class Teacher:
         A name already open is refused before any room is opened."""
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROOMS:
             raise RoomError(f"open 1 to {MAX_ROOMS} rooms at once, not {short(count)}")
-        names = [check_name(f"{prefix}-{i}") for i in range(1, count + 1)]
-        taken = [n for n in names if self.store.get(n) is not None]
+        room_names = [check_name(f"{prefix}-{i}") for i in range(1, count + 1)]
+        taken = [n for n in room_names if self.store.get(n) is not None]
         if taken:
             raise RoomError(f"room {taken[0]} is already open: close it, or choose another prefix")
         rooms = [new_room(n, game, seed=None if seed is None else seed + i, **settings)
-                 for i, n in enumerate(names)]
+                 for i, n in enumerate(room_names)]
         opened = []
         for room in rooms:
             stored, _ = self.store.create(room)
-            hand = build(stored)
-            names_ = seat_names(hand.hand if stored.match else hand)
-            links = {names_[s]: room_link(base_url, stored.game, stored.name, s)
-                     for s in range(len(stored.seats))
-                     if (hand.hand if stored.match else hand).controller(s) == s}
+            target = build(stored)
+            hand = target.hand if isinstance(target, Match) else target
+            names = seat_names(hand)
+            links = {names[s]: room_link(base_url, stored.game, stored.name, s)
+                     for s in range(len(stored.seats)) if hand.controller(s) == s}
             opened.append(OpenedRoom(stored.name, stored.game, links,
                                      room_link(base_url, stored.game, stored.name, WATCH)))
         return opened
@@ -214,4 +214,4 @@ class Teacher:
         self._update(name, change)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "OpenedRoom", "Teacher", "room_link"]
+__all__ = ["OpenedRoom", "Teacher", "room_link"]
