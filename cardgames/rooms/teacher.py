@@ -134,8 +134,10 @@ class Teacher:
                 "body{font-family:sans-serif;margin:1cm}"
                 ".cg-room-slip{border:1px dashed #555;padding:.4cm;margin:0 0 .5cm;"
                 "break-inside:avoid;page-break-inside:avoid}"
+                ".cg-room-slip h2{margin:0 0 .2cm;font-size:14pt}"
                 "th{text-align:left;padding-right:1em;white-space:nowrap}"
-                "code{font-size:11pt;word-break:break-all}"
+                "a{color:inherit;text-decoration:none}"
+                "code{font-size:9.5pt;overflow-wrap:anywhere}"
                 f"</style></head><body><h1>{escape(title)}</h1>{''.join(boxes)}</body></html>")
 
     # -- changing a room ---------------------------------------------------------------------
