@@ -112,11 +112,25 @@ class RedisStore(RoomStore):
             return None
         return self._room(data, seen, actions, min(start, count))
 
-    def _delete(self, name: str) -> None:
+    def _delete(self, name: str, idle_before: float | None = None) -> None:
+        keys = self._keys(name)
         with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(*self._keys(name)).srem(self.prefix + "rooms", name)
-            pipe.publish(self._keys(name)[0], "closed")
-            pipe.execute()
+            while True:
+                try:
+                    pipe.watch(keys[0])
+                    if idle_before is not None:
+                        last = pipe.hmget(keys[0], "last_play", "created")
+                        active = last[0] or last[1]
+                        if active is not None and float(active) >= idle_before:
+                            pipe.unwatch()
+                            return         # played since the caller looked: keep it
+                    pipe.multi()
+                    pipe.delete(*keys).srem(self.prefix + "rooms", name)
+                    pipe.publish(keys[0], "closed")
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def append(self, name: str, room_id: str, generation: int, count: int, action: list[Any],
                summary: dict[str, Any] | None = None) -> int | None:

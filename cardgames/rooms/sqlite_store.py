@@ -97,8 +97,12 @@ class SQLiteStore(RoomStore):
                               actions=actions, action_start=first, last_play=last_play,
                               summary=json.loads(summary), seen=seen)
 
-    def _delete(self, name: str) -> None:
+    def _delete(self, name: str, idle_before: float | None = None) -> None:
         def body(db: sqlite3.Connection) -> None:
+            if idle_before is not None and db.execute(
+                    "SELECT 1 FROM rooms WHERE name=? AND COALESCE(last_play, created) >= ?",
+                    (name, idle_before)).fetchone():
+                return                     # played since the caller looked: keep it
             for table in ("rooms", "actions", "seen"):
                 db.execute(f"DELETE FROM {table} WHERE name=?", (name,))
 

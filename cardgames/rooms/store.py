@@ -50,7 +50,9 @@ class RoomStore:
         those; ``room.action_start`` says where they begin) and its seats' ``seen`` times."""
         raise NotImplementedError
 
-    def _delete(self, name: str) -> None:
+    def _delete(self, name: str, idle_before: float | None = None) -> None:
+        """Delete the room; with ``idle_before``, only if it has seen no play (nor been opened)
+        since then, checked in the same transaction (a play racing the sweep keeps it)."""
         raise NotImplementedError
 
     def append(self, name: str, room_id: str, generation: int, count: int, action: list[Any],
@@ -114,8 +116,8 @@ class RoomStore:
         (an expired room is deleted on the way)."""
         room = self._read(name, start)
         if room is not None and self.expired(room):
-            self._delete(name)
-            return None
+            self._delete(name, idle_before=self.clock() - self.expire_after)
+            return self._read(name, start)        # None, unless a play came meanwhile
         return room
 
     def delete(self, name: str) -> None:
@@ -128,8 +130,9 @@ class RoomStore:
         for name in self.names():
             room = self._read(name, 1 << 30)
             if room is None or self.expired(room):
-                self._delete(name)
-                gone.append(name)
+                self._delete(name, idle_before=self.clock() - self.expire_after)
+                if self._read(name, 1 << 30) is None:
+                    gone.append(name)
         return gone
 
 
