@@ -57,6 +57,21 @@ def ensure_chromium() -> None:
               "Install Debian's 'chromium' package to run them.", flush=True)
 
 
+def ensure_redis() -> None:
+    """Debian's ``redis-server`` for the rooms' Redis tests (they start their own server on a
+    free loopback port and stop it; the package's own service is not started)."""
+    if shutil.which("redis-server") or Path("/usr/bin/redis-server").exists():
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        run("apt-get", "update", "-qq")
+        # RUNLEVEL=1: the package's service is not started (the tests start their own server).
+        run("apt-get", "install", "-y", "-qq", "--no-install-recommends", "redis-server",
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive", "RUNLEVEL": "1"})
+    else:
+        print("redis-server is not installed: the rooms' Redis tests will be skipped. "
+              "Install Debian's 'redis-server' package to run them.", flush=True)
+
+
 KERNEL_MIB = 200        # a game's kernel after its notebook has run (benchmarks/load.py)
 # Kernels on Unix sockets where there are any: over TCP, kernels started together (a class's
 # preheated pool) can be given the same port and one dies (cardgames.serve.KERNEL_ARGUMENTS).
@@ -64,11 +79,14 @@ KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else 
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
 
 
+PAGES = ("index", "teachers")   # the notebooks that are not a game's app
+
+
 def class_arguments(value: str) -> list[str]:
     """Voila's settings for ``--class GAME=N``: N preheated kernels for the game's notebook
     (one for each other notebook), refilled only after ten minutes so that refilling does not
     slow the class's first tricks. Raises ValueError saying what is allowed."""
-    games = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb") if p.stem != "index")
+    games = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb") if p.stem not in PAGES)
     game, _, size = value.partition("=")
     if game not in games or not size.strip().isdigit() or not 1 <= int(size) <= 200:
         raise ValueError(f"--class {value!r}: give GAME=N with GAME one of {', '.join(games)} "
@@ -201,6 +219,7 @@ def apps(args: list[str]) -> int:
 def test(args: list[str]) -> int:
     install("test")
     ensure_chromium()
+    ensure_redis()
     print("+ pytest", " ".join(args), flush=True)
     return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
 

@@ -84,3 +84,20 @@ def test_the_template_is_found_from_the_checkout_as_the_tests_find_it():
     assert tasks.server_environment()["JUPYTER_PATH"].split(os.pathsep)[0] == \
         voila_environment()["JUPYTER_PATH"].split(os.pathsep)[0]
     assert (tasks.ROOT / "share/jupyter/voila/templates/cardgames/conf.json").exists()
+
+
+def test_tasks_test_installs_redis_server_or_says_the_redis_tests_will_be_skipped(capsys, monkeypatch):
+    # Not root (or no apt-get): nothing is installed, and the message says what to install.
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: None)
+    monkeypatch.setattr(tasks.Path, "exists", lambda self: False)
+    monkeypatch.setattr(tasks.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(tasks, "run", lambda *a, **k: pytest.fail("ran a command"))
+    tasks.ensure_redis()
+    assert "Debian's 'redis-server' package" in capsys.readouterr().out
+    # As root with apt-get: Debian's package, its own service not started.
+    ran = []
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: "/usr/bin/apt-get" if name == "apt-get" else None)
+    monkeypatch.setattr(tasks.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(tasks, "run", lambda *a, **k: ran.append((a, k.get("env", {}))))
+    tasks.ensure_redis()
+    assert ran[-1][0][-1] == "redis-server" and ran[-1][1]["RUNLEVEL"] == "1"
