@@ -112,7 +112,7 @@ def test_a_link_in_voila_deals_what_it_asks(monkeypatch):
     assert box.children == (table.widget,)
     assert (table.hand.seed, table.hand.players) == (123, 3)
     assert table.hand.options.no_yukon_leads is True
-    assert "seed 123" in table.message.value
+    assert "123" not in table.message          # a hidden deal's seed would show every hand
 
 
 def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
@@ -122,13 +122,14 @@ def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=5&seat=watch")
     glue.app("guinote")
     table = glue._apps[0].table
-    assert table.seat is None and table.open_hands and table.hand.seed == 5
+    assert table.seat is None and table.session.open_hands and table.hand.seed == 5
 
 
 @pytest.mark.parametrize("query, says", [
     ("players=9", "Yukon is played by 2, 3, 4, 5 players, not 9"),
     ("seed=abc", "a whole number is needed"),
-    ("colour=red", "links may set: seed, players, seat, open_hands, quiz, yukon_follows_natural_suit"),
+    ("colour=red", "links may set: seed, players, seat, open_hands, view, quiz, "
+                   "yukon_follows_natural_suit"),
     ("players=3&removed_twos=2H,2D", "The rules do not allow this deal of Yukon"),
 ])
 def test_a_bad_link_gets_a_message_not_a_table(monkeypatch, query, says):
@@ -164,11 +165,13 @@ def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(mo
     hand_box = glue.app("guinote")
     match_box = glue.app("guinote", match=True)
     assert asked == [], "app() must not wait for the request (the preheated kernel runs on)"
+    # until the page's link is known, no deal is shown (it would not be the link's)
+    assert "Shuffling" in hand_box.children[0].value and "Shuffling" in match_box.children[0].value
     glue.follow_link()
     hand_table, match_table = (shown.table for shown in glue._apps)
     assert hand_box.children == (hand_table.widget,) and match_box.children == (match_table.widget,)
     assert hand_table.hand.seed == 77 and match_table.match is not None
-    assert "seed 77" in hand_table.message.value
+    assert "77" not in hand_table.message      # the seed of a hidden deal is not shown
     glue.follow_link()
     assert asked == [1], "the request is read once per kernel"
 
@@ -183,11 +186,10 @@ def test_follow_link_does_nothing_outside_voila():
 def test_a_card_click_in_the_app_plays_it():
     glue.app("yukon")
     table = glue._apps[0].table
-    before = table.message.value
-    enabled = table.enabled_card_buttons()
-    enabled[0].click()
+    before = table.message
+    assert table.choose(table.choices()[0])
     assert table.hand.tricks or table.hand.trick
-    assert table.message.value != before
+    assert table.message != before
 
 
 def test_show_cards_and_options_table():
@@ -197,6 +199,17 @@ def test_show_cards_and_options_table():
     assert list(frame.index) == list(cg.GAMES["yukon"].options)
     assert frame.loc["no_yukon_leads", "default"] is False
     assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
+
+
+def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatch):
+    voila_utils = pytest.importorskip("voila.utils")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila_utils, "get_query_string", lambda: "")
+    box = glue.app("yukon")
+    assert "Shuffling" in box.children[0].value
+    glue.follow_link()
+    assert box.children == (glue._apps[-1].table.widget,)
 
 
 # -- the page for teachers (issue 22, item 3) -----------------------------------------------------
