@@ -311,3 +311,22 @@ def test_crafted_widget_messages_get_no_traceback_back():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+# -- Binder ---------------------------------------------------------------------------------
+
+def test_binder_links_come_from_the_github_remote():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import binder_links
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    for remote in ("https://github.com/ann/cards.git", "git@github.com:ann/cards.git",
+                   "https://github.com/ann/cards"):
+        assert binder_links.github_repository(remote) == "ann/cards"
+    with pytest.raises(ValueError, match="not a GitHub repository"):
+        binder_links.github_repository("https://gitlab.com/ann/cards.git")
+    text = binder_links.links("ann/cards")
+    # TESTING.md: "?urlpath=voila/render/..." with no leading slash (a slash gives a 404).
+    assert "https://mybinder.org/v2/gh/ann/cards/HEAD?urlpath=voila/render/notebooks/yukon.ipynb" in text
+    assert "urlpath=/" not in text and text.count("voila/render/notebooks/") == 6
