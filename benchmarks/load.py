@@ -226,45 +226,18 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
         "content": content})
 
 
-def table_parts(states: dict) -> tuple[str, set[str]]:
-    """From the widgets' states: an enabled card button of the first table, and the widgets that
-    draw that table's trick (the board, which holds the seats and the trick, and everything
-    inside it)."""
-    def classes(mid: str) -> list[str]:
-        return states[mid]["state"].get("_dom_classes", [])
-
-    def kids(mid: str) -> list[str]:
-        return [c.removeprefix("IPY_MODEL_") for c in states[mid]["state"].get("children", [])
-                if isinstance(c, str)]
-
-    parent = {kid: mid for mid in states for kid in kids(mid)}
-
-    def visible(mid: str) -> bool:
-        return "cg-spare" not in classes(mid)      # a spare card button shows nothing
-
-    cards = [mid for mid in states if "cg-card" in classes(mid)
-             and not states[mid]["state"].get("disabled") and visible(mid)]
-    for card in cards:
-        table = card
-        while table in parent and "cg-table" not in classes(table):
-            table = parent[table]
-        if "cg-table" not in classes(table):
+def table_parts(states: dict) -> tuple[str, dict]:
+    """From the widgets' states: the first table's board (its model id) and a legal card's click
+    as the board sends it (BOARD_STATE.md: ``{"type": "play", "card": ..., "seq": ...}``)."""
+    for mid, entry in states.items():
+        state = entry["state"].get("state")
+        if not isinstance(state, dict) or "seats" not in state:
             continue
-        inside, todo = set(), [table]
-        while todo:
-            mid = todo.pop()
-            inside.add(mid)
-            todo.extend(kids(mid))
-        trick = next((m for m in inside if "cg-board" in classes(m) or "cg-trick" in classes(m)),
-                     None)
-        if trick is not None:
-            trick_widgets, todo = set(), [trick]
-            while todo:
-                mid = todo.pop()
-                trick_widgets.add(mid)
-                todo.extend(kids(mid))
-            return card, trick_widgets
-    raise RuntimeError("no table with an enabled card in the widgets' state")
+        for seat in state["seats"]:
+            for card in seat.get("cards", ()):
+                if card.get("legal"):
+                    return mid, {"type": "play", "card": card["card"], "seq": state["seq"]}
+    raise RuntimeError("no table with a legal card in the widgets' state")
 
 
 async def websocket_session(base: str, game: str, number: int, timeout: float) -> dict:
@@ -299,19 +272,19 @@ async def websocket_session(base: str, game: str, number: int, timeout: float) -
                 data = msg.get("content", {}).get("data", {})
                 if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
                     states = data["states"]
-            card, trick = table_parts(states)
+            board, click = table_parts(states)
             result["table_seconds"] = round(time.monotonic() - started, 2)
             await asyncio.sleep(0.6)              # a person's pause before clicking
             clicked = time.monotonic()
-            await ws.send(message("comm_msg", {"comm_id": card, "data": {
-                "method": "custom", "content": {"event": "click"}}}, session))
+            await ws.send(message("comm_msg", {"comm_id": board, "data": {
+                "method": "custom", "content": click}}, session))
             while True:
                 reply = await ws.recv()
                 if isinstance(reply, bytes):
                     continue
                 msg = json.loads(reply)
                 content = msg.get("content", {})
-                if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") in trick
+                if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") == board
                         and content.get("data", {}).get("method") in ("update", "echo_update")):
                     break
             result["click_seconds"] = round(time.monotonic() - clicked, 2)

@@ -2,7 +2,9 @@
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
 by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
-through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no
+through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
+alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
+page's quiz reads it; the table ignores it). Values are text: yes/no
 options take ``1 0 true false yes no on off``, whole-number options take digits, the others
 their value as written (``yukon_lead_follow=yukons``). Numbers are written with the digits
 0-9 only; a seed is from 0 to ``limits.MAX_SEED`` (:func:`check_seed`, which the table's Seed box
@@ -23,7 +25,9 @@ from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands")
+GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
+VIEWS = ("table",)                # view=table: the table alone, filling the window
+MAX_QUIZ = 50
 WATCH_WORDS = {"watch", "none"}
 
 
@@ -41,6 +45,8 @@ class DealSettings:
     seat: int | None = None
     watch: bool = False                 # seat=watch: no seat of one's own
     open_hands: bool | None = None
+    view: str | None = None             # "table": the table alone, filling the window
+    quiz: int | None = None             # how many quiz questions the page's quiz asks
 
     def deal_keywords(self) -> dict[str, Any]:
         """Keywords for ``cg.deal`` / the table: seed, players and options."""
@@ -139,6 +145,15 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
                 settings.seat = int(text)
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)
+        elif name == "view":
+            if text.strip().lower() not in VIEWS:
+                raise LinkError(f"view={quote(text)}: the only view is 'table' (the table alone, "
+                                "filling the window)")
+            settings.view = text.strip().lower()
+        elif name == "quiz":
+            settings.quiz = _whole(name, text)
+            if not 1 <= settings.quiz <= MAX_QUIZ:
+                raise LinkError(f"quiz={quote(text)}: ask for 1 to {MAX_QUIZ} questions")
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:

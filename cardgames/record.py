@@ -106,6 +106,7 @@ def match_record(match: Match) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION, "kind": "match", "game": match.game.name,
         "players": match.players, "options": _text(dict(match.options)), "seed": match.seed,
         "target": match.target, "scores": list(match.start_scores),
+        **({"match_args": _text(match.match_args)} if match.match_args else {}),
         "hands": [{"deal": _deal(h), "actions": _actions(h.history)} for h in hands],
     }
 
@@ -255,8 +256,12 @@ def _load_match(game, players: int, options: dict[str, Any], record: dict[str, A
     if "target" in game.options:        # the game's own option carries the target
         options = dict(options)
         target = options.pop("target", target)
+    match_args = record.get("match_args", {})
+    if not isinstance(match_args, dict) or set(match_args) - set(game.match_class.match_keywords):
+        raise RecordError(f"record field 'match_args' must be an object with at most "
+                          f"{', '.join(game.match_class.match_keywords) or 'no fields'}")
     match = game.match(_field(record, "seed", int), players=players, target=target,
-                       scores=scores, **options)
+                       scores=scores, **options, **match_args)
     for number, entry in enumerate(_field(record, "hands", list), 1):
         where = f"hand {number}"
         if match.is_over:
@@ -266,6 +271,16 @@ def _load_match(game, players: int, options: dict[str, Any], record: dict[str, A
         if not isinstance(entry, dict):
             raise RecordError(f"{where} must be an object with 'deal' and 'actions'")
         deal = _field(entry, "deal", dict, where)
+        if "seed" not in deal:
+            # A hand set up by hand (the first of a match, or set_up_next between hands).
+            deal_args = deal.get("deal_args", {})
+            if not isinstance(deal_args, dict):
+                raise RecordError(f"{where} field 'deal_args' must be an object, not {deal_args!r}")
+            try:
+                match.set_up_hand(_field(deal, "hands", list, where),
+                                  _field(deal, "stock", list, where), deal.get("dealer"), deal_args)
+            except SetupError as error:
+                raise RecordError(f"{where}: the hand set up by hand is refused: {error}") from None
         hands_now, stock_now = match.hand.initial_deal
         if [[str(c) for c in h] for h in hands_now] != deal.get("hands") or \
                 [str(c) for c in stock_now] != deal.get("stock"):
