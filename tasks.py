@@ -88,7 +88,8 @@ def class_arguments(value: str) -> list[str]:
     slow the class's first tricks. Raises ValueError saying what is allowed."""
     games = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb") if p.stem not in PAGES)
     game, _, size = value.partition("=")
-    if game not in games or not size.strip().isdigit() or not 1 <= int(size) <= 200:
+    if game not in games or not (size.strip().isascii() and size.strip().isdigit()) \
+            or not 1 <= int(size) <= 200:
         raise ValueError(f"--class {value!r}: give GAME=N with GAME one of {', '.join(games)} "
                          "and N the number of pages opened at once, 1 to 200 (e.g. yukon=30)")
     pools = {"default": {"pool_size": 1}, f"{game}.ipynb": {"pool_size": int(size)}}

@@ -327,41 +327,43 @@ async def browser_sessions(base: str, game: str, sessions: int, timeout: float,
     return results
 
 
-async def plain_gets(base: str, game: str, count: int, timeout: float) -> list[tuple[str, float]]:
-    """``count`` page loads that never open the page's websocket (a link preview, a crawler, a
-    pupil's browser that gave up): each kernel's id and when its page was served."""
-    def get(number: int) -> tuple[str, float]:
+async def watch_kernel(base: str, kernel_id: str, served: float, wait: float) -> float | None:
+    """Seconds from the page load until the server had shut the page's kernel down
+    (``GET /api/kernels/<id>`` answers 404); None if not within ``wait`` seconds."""
+    deadline = served + wait
+    while time.monotonic() < deadline:
+        try:
+            await asyncio.to_thread(urllib.request.urlopen, f"{base}/api/kernels/{kernel_id}",
+                                    None, 10)
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return time.monotonic() - served
+        except OSError:
+            pass
+        await asyncio.sleep(2)
+    return None
+
+
+async def plain_gets(base: str, game: str, count: int, timeout: float,
+                     wait: float) -> list[asyncio.Task]:
+    """``count`` page loads, one after the other, that never open the page's websocket (a link
+    preview, a crawler, a pupil's browser that gave up); from each load on, a task watches for
+    its kernel to be shut down (within ``wait`` seconds of the load)."""
+    def get(number: int) -> str:
         url = f"{base}/voila/render/{game}.ipynb?seed={1000 + number}"
         html = urllib.request.urlopen(url, timeout=timeout).read().decode()
-        return KERNEL_ID.findall(html)[0], time.monotonic()
-    loaded = []
+        return KERNEL_ID.findall(html)[0]
+    watchers = []
     for number in range(count):
         try:
-            loaded.append(await asyncio.to_thread(get, number))
+            kernel_id = await asyncio.to_thread(get, number)
         except (OSError, IndexError) as error:
             print(f"  plain GET {number} failed: {type(error).__name__}: {error}")
-    return loaded
-
-
-async def wait_for_culling(base: str, loaded: list[tuple[str, float]], wait: float) -> list[float]:
-    """Seconds from each page load until the server had shut its kernel down
-    (``GET /api/kernels/<id>`` answers 404), for those shut down within ``wait`` seconds."""
-    culled: dict[str, float] = {}
-    deadline = time.monotonic() + wait
-    while len(culled) < len(loaded) and time.monotonic() < deadline:
-        for kernel_id, served in loaded:
-            if kernel_id in culled:
-                continue
-            try:
-                await asyncio.to_thread(urllib.request.urlopen, f"{base}/api/kernels/{kernel_id}",
-                                        None, 10)
-            except urllib.error.HTTPError as error:
-                if error.code == 404:
-                    culled[kernel_id] = time.monotonic() - served
-            except OSError:
-                pass
-        await asyncio.sleep(2)
-    return list(culled.values())
+            continue
+        if wait:
+            watchers.append(asyncio.create_task(
+                watch_kernel(base, kernel_id, time.monotonic(), wait)))
+    return watchers
 
 
 # jupyter_server's own kernel manager: what Voila uses without voila.json's classroom manager.
@@ -411,11 +413,12 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         await asyncio.sleep(2)         # the closed pages' kernels: shut down at once, or not
         alive.append((f"after the {sessions} sessions closed", len(kernels_of(server.pid))))
         if gets:
-            loaded = await plain_gets(base, game, gets, timeout)
+            watchers = await plain_gets(base, game, gets, timeout, after)
             alive.append((f"after {gets} plain GETs (no websocket)", len(kernels_of(server.pid))))
             if after:
-                culled = await wait_for_culling(base, loaded, after)
-                alive.append((f"{after:.0f} s later", len(kernels_of(server.pid))))
+                culled = [t for t in await asyncio.gather(*watchers) if t is not None]
+                alive.append((f"when those were shut down (at most {after:.0f} s after each load)",
+                              len(kernels_of(server.pid))))
     finally:
         stop(server)
         log.close()
@@ -447,7 +450,8 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
     for when, count in alive:
         print(f"  kernels alive {when}: {count}")
     if gets and after:
-        print(f"  plain GETs' kernels shut down within {after:.0f} s: {len(culled)} of {gets}"
+        print(f"  plain GETs' kernels shut down within {after:.0f} s of their page load: "
+              f"{len(culled)} of {gets}"
               + (f"; time from the page load: median {statistics.median(culled):.0f} s, "
                  f"max {max(culled):.0f} s" if culled else ""))
     return 0 if len(ok) == sessions else 1
@@ -474,8 +478,9 @@ def main() -> int:
                         help="after the sessions, load the page this many times without opening "
                              "its websocket, and count the kernels left")
     parser.add_argument("--after", type=float, default=0,
-                        help="then wait up to this many seconds for the server to shut those "
-                             "kernels down, and report how long it took (e.g. 150)")
+                        help="watch each of those kernels for up to this many seconds from its "
+                             "page load, and report how long the server took to shut it down "
+                             "(e.g. 150)")
     parser.add_argument("--plain-manager", action="store_true",
                         help="jupyter_server's kernel manager instead of voila.json's classroom "
                              "one (no culling, no ceiling): the figures before issue 20")

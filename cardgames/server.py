@@ -130,7 +130,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if not pools or len(self._kernels) + self._starting >= self.ceiling:
             return
         for name, pool in pools.items():
-            failed = [t for t in pool if t.done() and t.exception() is not None]
+            failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
             for task in failed:
                 pool.remove(task)
             if failed:

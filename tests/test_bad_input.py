@@ -148,3 +148,129 @@ def test_a_record_with_an_illegal_action_says_which_action(game):
     number = len(record["actions"])
     with pytest.raises(cg.RecordError, match=f"action {number} "):
         cg.load(json.dumps(record))
+
+
+# -- issue 20, item 6: input from outside, bounded and quoted briefly ---------------------------
+
+from cardgames import limits  # noqa: E402
+from cardgames.links import LinkError, check_seed, parse_query  # noqa: E402
+from cardgames.render_table import parse_deal_text  # noqa: E402
+
+NAMES = ["North", "East", "South", "West"]
+
+
+def test_a_record_nested_100000_deep_is_refused_in_plain_words():
+    # It reached "Something went wrong: RecursionError".
+    for text in ["[" * 100_000 + "]" * 100_000,
+                 '{"format": ' + "[" * 100_000 + "]" * 100_000 + "}",
+                 '{"a": ' + '{"a": ' * 50 + "1" + "}" * 51]:
+        with pytest.raises(cg.RecordError) as error:
+            cg.load(text)
+        message = str(error.value)
+        assert "nests" in message and str(limits.MAX_RECORD_DEPTH) in message
+        assert len(message) < 300
+
+
+def test_a_record_cut_short_says_near_which_line_and_keeps_the_parser_words_for_a_tooltip():
+    # Issue 22 item 5: "This record is cut short near line 112: copy the whole record again".
+    text = cg.deal("yukon", seed=3).to_json()
+    lines = text.splitlines()
+    cut = "\n".join(lines[: len(lines) // 2])
+    with pytest.raises(cg.RecordError) as error:
+        cg.load(cut)
+    assert str(error.value).startswith(f"This record is cut short near line {cut.count(chr(10)) + 1}")
+    assert "copy the whole record again" in str(error.value)
+    assert "JSON:" in error.value.detail and "line" in error.value.detail
+
+
+def test_a_record_damaged_in_the_middle_says_where_and_quotes_a_little():
+    text = cg.deal("quinto", seed=3).to_json().replace('"players"', '"players" oops', 1)
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "oops" in l)
+    with pytest.raises(cg.RecordError) as error:
+        cg.load(text)
+    assert f"not valid JSON near line {line}" in str(error.value)
+    assert "oops" in str(error.value) and len(str(error.value)) < 300
+
+
+def test_a_record_longer_than_the_limit_is_refused_before_it_is_read():
+    text = '{"format": "' + "x" * limits.MAX_RECORD_CHARS + '"}'
+    with pytest.raises(cg.RecordError) as error:
+        cg.load(text)
+    assert f"at most {limits.MAX_RECORD_CHARS:,}" in str(error.value)
+    assert len(str(error.value)) < 400
+
+
+def test_messages_about_a_record_quote_only_a_short_piece_of_it():
+    huge = "Q" * 500_000
+    for field, value in [("format", huge), ("game", huge)]:
+        record = {"format": "cardgames-record", "version": 1, "kind": "hand", "game": "yukon",
+                  "players": 4, "options": {}, "deal": {"seed": 1, "hands": [], "stock": []},
+                  "actions": [], field: value}
+        with pytest.raises(cg.RecordError) as error:
+            cg.load(record)
+        assert len(str(error.value)) < 500, field
+
+
+def test_a_typed_deal_with_a_superscript_dealer_is_refused_with_what_is_allowed():
+    # '²'.isdigit() is True, and int('²') raised a ValueError: "Something went wrong".
+    with pytest.raises(cg.SetupError, match=r"dealer is a seat number \(0 to 3\) or name") as error:
+        parse_deal_text("AS KS\nQS JS\nTS 9S\n8S 7S\ndealer: ²", 4, NAMES)
+    assert "'²'" in str(error.value)
+    with pytest.raises(cg.SetupError, match="is not a seat or a setting"):
+        parse_deal_text("²: AS KS\nQS JS\nTS 9S\n8S 7S", 4, NAMES)
+
+
+def test_a_five_megabyte_typed_deal_gets_a_one_line_message():
+    # It came back as a 10 MB message.
+    text = "AS KS QS " * (5_000_000 // 9)
+    with pytest.raises(cg.SetupError) as error:
+        parse_deal_text(text, 4, NAMES)
+    assert f"at most {limits.MAX_DEAL_TEXT_CHARS:,}" in str(error.value)
+    assert len(str(error.value)) < 300
+    with pytest.raises(cg.SetupError) as error:          # within the limit, a long bad line
+        parse_deal_text("\n".join(["AS"] * 4 + ["ZZ" * 1500]), 4, NAMES)
+    assert len(str(error.value)) < 300
+
+
+def test_a_bad_card_in_a_long_line_is_quoted_briefly():
+    with pytest.raises(cg.NotationError) as error:
+        cg.Card.parse("Z" * 3000)
+    assert len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("query", ["seed=١٢٣", "players=٤", "seat=١", "seed=²", "seed=1_000",
+                                   "seed=-5"])
+def test_links_take_numbers_written_with_the_digits_0_to_9_only(query):
+    with pytest.raises(LinkError, match="digits 0-9|from 0 up"):
+        parse_query("yukon", query)
+
+
+def test_a_seed_is_checked_in_one_place_for_links_and_the_seed_box():
+    # The Seed box took -5 and 10**30 while links refused them: both use check_seed.
+    assert check_seed("123") == 123 == check_seed(123) == check_seed(" 123 ")
+    assert check_seed(limits.MAX_SEED) == limits.MAX_SEED
+    for bad in ["-5", -5, 10**30, str(10**30), "١٢٣", "", "seven", True, 1.5, None]:
+        with pytest.raises(LinkError) as error:
+            check_seed(bad)
+        assert f"from 0 up to {limits.MAX_SEED}" in str(error.value)
+    with pytest.raises(LinkError, match=f"up to {limits.MAX_SEED}"):
+        parse_query("yukon", f"seed={10**30}")
+
+
+def test_a_long_link_value_is_refused_and_quoted_briefly():
+    with pytest.raises(LinkError) as error:
+        parse_query("yukon", "no_yukon_leads=" + "1" * 500)
+    assert f"at most {limits.MAX_LINK_VALUE_CHARS}" in str(error.value)
+    assert len(str(error.value)) < 300
+    with pytest.raises(LinkError, match="at most"):
+        parse_query("yukon", "&".join(f"x{n}=1" for n in range(1000)))
+
+
+def test_quote_cuts_long_input_and_says_how_long_it_was():
+    assert limits.quote("TH") == "'TH'"
+    cut = limits.quote("x" * 5_000_000)
+    assert cut.startswith("'" + "x" * limits.QUOTE_CHARS + "'…") and "5,000,000 characters" in cut
+    nested: list = []
+    for _ in range(100_000):
+        nested = [nested]
+    assert len(limits.quote(nested)) < 60

@@ -311,3 +311,42 @@ def test_crafted_widget_messages_get_no_traceback_back():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+# -- Binder ---------------------------------------------------------------------------------
+
+def test_binder_links_come_from_the_github_remote():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import binder_links
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    for remote in ("https://github.com/ann/cards.git", "git@github.com:ann/cards.git",
+                   "https://github.com/ann/cards"):
+        assert binder_links.github_repository(remote) == "ann/cards"
+    with pytest.raises(ValueError, match="not a GitHub repository"):
+        binder_links.github_repository("https://gitlab.com/ann/cards.git")
+    text = binder_links.links("ann/cards")
+    # TESTING.md: "?urlpath=voila/render/..." with no leading slash (a slash gives a 404).
+    assert "https://mybinder.org/v2/gh/ann/cards/HEAD?urlpath=voila/render/notebooks/yukon.ipynb" in text
+    assert "urlpath=/" not in text and text.count("voila/render/notebooks/") == 6
+
+
+def test_check_binder_reads_repo2docker_s_frozen_python_packages_by_their_pypi_names():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import check_binder
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    lock = "\n".join([
+        "@EXPLICIT",
+        "https://conda.anaconda.org/conda-forge/linux-64/libgcc-15.2.0-h767d61c_7.conda#c0",
+        "https://conda.anaconda.org/conda-forge/noarch/notebook-7.4.7-pyhd8ed1ab_0.conda#8f",
+        "https://conda.anaconda.org/conda-forge/noarch/jupyterlab-4.4.9-pyhd8ed1ab_0.conda#aa",
+        "https://conda.anaconda.org/conda-forge/linux-64/tornado-6.5.2-py311h49ec1c0_1.conda#bb",
+        "https://conda.anaconda.org/conda-forge/noarch/nbconvert-core-7.16.6-pyh29332c3_0.conda#c",
+        "https://conda.anaconda.org/conda-forge/noarch/tzdata-2025b-h78e105d_0.conda#42",
+        "https://conda.anaconda.org/conda-forge/linux-64/python-3.11.14-hfe2f287_1_cpython.conda#d",
+    ])
+    assert check_binder.frozen_packages(lock) == [
+        "jupyterlab==4.4.9", "nbconvert==7.16.6", "notebook==7.4.7", "tornado==6.5.2"]

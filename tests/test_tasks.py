@@ -35,7 +35,8 @@ def test_without_a_class_the_arguments_pass_through():
 
 @pytest.mark.parametrize("args", [["--class"], ["--class="], ["--class", "chess=3"],
                                   ["--class", "yukon=0"], ["--class", "yukon=x"],
-                                  ["--class", "yukon=201"], ["--class", "yukon"]])
+                                  ["--class", "yukon=201"], ["--class", "yukon"],
+                                  ["--class", "yukon=²"]])
 def test_a_bad_class_says_what_is_allowed(args):
     with pytest.raises(ValueError) as error:
         tasks.voila_arguments(args)

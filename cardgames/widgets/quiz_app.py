@@ -20,6 +20,8 @@ from urllib.parse import parse_qsl
 import ipywidgets as widgets
 
 from ..games import get_game
+from ..limits import MAX_LINK_VALUE_CHARS, ascii_digits, quote
+from ..links import check_seed
 from . import app as glue
 from .quiz import Quiz
 
@@ -45,8 +47,13 @@ def quiz_settings(query: str) -> dict[str, Any] | None:
             continue
         if text == "" and name == "quiz":
             continue
-        if not text.isdigit():
-            raise QuizLinkError(f"{name}={text[:12]!r}: a whole number is needed")
+        if not ascii_digits(text) or len(text) > MAX_LINK_VALUE_CHARS:
+            raise QuizLinkError(f"{name}={quote(text)}: a whole number is needed (digits 0-9)")
+        if name == "seed":
+            try:
+                check_seed(text)
+            except ValueError as error:
+                raise QuizLinkError(str(error)) from None
         settings["questions" if name == "quiz" else name] = int(text)
     if not 1 <= settings["questions"] <= 50:
         raise QuizLinkError(f"quiz={settings['questions']}: ask for 1 to 50 questions")
