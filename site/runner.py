@@ -152,7 +152,27 @@ _builtins = dict(vars(builtins), __import__=_cell_import)
 namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": _builtins}
 
 
+_unavailable: set[str] = set()     # names that cells needing the full install did not set
+
+
+def _assigned_names(tree: ast.AST) -> set[str]:
+    """The names a cell sets (assignments, imports, definitions)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).partition(".")[0] for a in node.names)
+    return names
+
+
 def _needs_full_install(error: BaseException) -> bool:
+    """True if the cell failed for want of pandas or matplotlib, or of a name that an earlier
+    such cell would have set (``plot_points(hands)`` after ``hands = simulate(...)``)."""
+    if isinstance(error, NameError) and getattr(error, "name", None) in _unavailable:
+        return True
     while error is not None:
         if isinstance(error, ImportError) and (getattr(error, "name", None) or "").partition(".")[0] in FULL_INSTALL:
             return True
@@ -167,6 +187,7 @@ def run_cell(cell: int, code: str) -> bool:
     _cell = cell
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Stream("stdout"), _Stream("stderr")
+    tree = None
     try:
         tree = ast.parse(code, f"<cell {cell}>")
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -179,6 +200,7 @@ def run_cell(cell: int, code: str) -> bool:
     except BaseException as error:  # noqa: BLE001 - a reader of the page never sees a traceback
         sys.stdout, sys.stderr = saved
         if _needs_full_install(error):
+            _unavailable.update(_assigned_names(tree) if tree is not None else ())
             _emit({"type": "note", "text": NOTE})
         else:
             traceback.print_exc()

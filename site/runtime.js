@@ -133,17 +133,22 @@ export async function boot() {
   status("Starting Python in your browser (the first visit takes a few seconds longer)…");
   const { loadPyodide } = await import(here + "pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: here + "pyodide/", stdout: console.log, stderr: console.warn });
+  const timings = { pyodide: performance.now() - started };
   const manifest = await (await fetch(here + "wheels/manifest.json")).json();
   status("Installing the card games…");
   await pyodide.loadPackage(manifest.wheels.map((w) => here + "wheels/" + w), { messageCallback: () => {} });
+  timings.wheels = performance.now() - started;
   pyodide.registerJsModule("cg_page", { send, output });
   pyodide.FS.writeFile("/home/pyodide/cg_site_runner.py", await (await fetch(here + "runner.py")).text());
   runner = pyodide.pyimport("cg_site_runner");
-  window.cgSite = { pyodide, runner, manager, timings: { python: performance.now() - started } };
+  timings.python = performance.now() - started;
+  window.cgSite = { pyodide, runner, manager, timings };
   const cells = JSON.parse(document.getElementById("cg-cells").textContent);
   status("Dealing the cards…");
   for (const [cell, code] of cells) {
+    const t = performance.now();
     runner.run_cell(cell, code);
+    timings[`cell ${cell}`] = Math.round(performance.now() - t);
     await pause();           // let the widgets of this cell draw before the next runs
   }
   window.cgSite.timings.cells = performance.now() - started;
