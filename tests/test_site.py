@@ -78,11 +78,19 @@ def browser(site):
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def context(browser):
+    """One browser context for the module: after the first page, Python's files and compiled
+    WebAssembly come from the browser's cache, as for a pupil opening a second game."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def page(browser, site, request):
+def page(context, site, request):
     """A fresh page that refuses (and records) every request leaving 127.0.0.1, records console
     errors, and leaves a screenshot if the test fails."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     page.errors = []
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
@@ -106,7 +114,7 @@ def page(browser, site, request):
             page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
             pass
-    context.close()
+    page.close()
 
 
 def table_text(page, css: str) -> str:
