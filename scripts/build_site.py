@@ -204,7 +204,10 @@ def relink(text: str, games: list[str], in_apps: bool) -> str:
             return match.group(0)
         return f'{match.group(1)}{target}{rest}"'
 
-    return re.sub(r'(href=")(?:\./)?([A-Za-z0-9_]+)\.ipynb([?#][^"]*)?"', replace, text)
+    text = re.sub(r'(href=")(?:\./)?([A-Za-z0-9_]+)\.ipynb([?#][^"]*)?"', replace, text)
+    # Addresses written out in the prose (`yukon.ipynb?seed=123`) are the pages' addresses here.
+    names = "|".join(map(re.escape, games))
+    return re.sub(rf"<code>({names})\.ipynb", r"<code>\1.html", text)
 
 
 def static_output(output: dict) -> str:
