@@ -97,17 +97,18 @@ def click_ms(page, clicks: int = 5) -> list[float]:
             const table = document.querySelector('.cg-app .cg-table');
             const card = [...table.querySelectorAll('.cg-card:not([disabled])')]
                 .find((b) => b.offsetParent !== null);
-            const trick = table.querySelector('.cg-trick');
-            if (!card || !trick) { resolve(null); return; }
-            const before = trick.innerText;
+            const trickText = () => table.querySelector('.cg-trick')?.innerText;
+            if (!card || trickText() === undefined) { resolve(null); return; }
+            const before = trickText();
             const start = performance.now();
+            // The trick's widget may be redrawn or replaced: watch the whole table.
             const watch = new MutationObserver(() => {
-                if (trick.innerText !== before) {
+                if (trickText() !== before) {
                     watch.disconnect();
                     requestAnimationFrame(() => resolve(performance.now() - start));
                 }
             });
-            watch.observe(trick, { subtree: true, childList: true, characterData: true, attributes: true });
+            watch.observe(table, { subtree: true, childList: true, characterData: true });
             card.click();
             setTimeout(() => { watch.disconnect(); resolve(null); }, 30000);
         })""")
