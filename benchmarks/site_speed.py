@@ -147,13 +147,14 @@ def main(argv: list[str] | None = None) -> dict:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for game in args.games:
                 url = f"{base}/apps/{game}.html?seed=11"
-                colds, warms, clicks = [], [], []
+                colds, warms, clicks, phases = [], [], [], {}
                 for _ in range(args.repeats):
                     context = browser.new_context(viewport={"width": 1280, "height": 1000})
                     context.route("**/*", guard(base, outside))
                     page = context.new_page()
                     colds.append(open_table(page, url))
                     clicks += click_ms(page)
+                    phases = page.evaluate("() => window.cgSite.timings")
                     page.close()
                     page = context.new_page()
                     warms.append(open_table(page, url))
@@ -165,6 +166,9 @@ def main(argv: list[str] | None = None) -> dict:
                       f"  click {results[game]['click']:4.0f} ms (median of {len(clicks)}, "
                       f"worst {max(clicks) if clicks else float('nan'):.0f})  "
                       f"load {os.getloadavg()[0]:.1f}")
+                print("    in the page, the last cold opening (s from the start of the module): "
+                      + ", ".join(f"{k} {phases[k] / 1000:.1f}" for k in ("pyodide", "wheels", "python", "cells")
+                                  if k in phases))
             # The engine in the page's Python beside this one, in the same run.
             context = browser.new_context()
             context.route("**/*", guard(base, outside))
