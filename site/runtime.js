@@ -68,7 +68,15 @@ function send(msgType, messageJson, buffers) {
   }
 }
 
-let lastShown = null;        // the last output shown, to say the same note only once in a row
+/** True if the same note ends the outputs just above (no prose between): say it once. */
+function sameNoteJustAbove(place, text) {
+  let above = place.previousElementSibling;
+  while (above && above.classList.contains("cg-output") && !above.lastElementChild) {
+    above = above.previousElementSibling;
+  }
+  const last = above?.classList.contains("cg-output") ? above.lastElementChild : null;
+  return !!last && last.classList.contains("cg-site-note") && last.textContent === text;
+}
 
 /** Python -> page: something a cell showed. */
 function output(cell, outputJson) {
@@ -84,7 +92,7 @@ function output(cell, outputJson) {
     }
     pre.textContent += out.text;
   } else if (out.type === "note" || out.type === "error") {
-    if (lastShown === out.text) return;
+    if (sameNoteJustAbove(place, out.text)) return;
     const div = document.createElement("div");
     div.className = out.type === "note" ? "cg-site-note" : "cg-site-error";
     div.textContent = out.text;
@@ -114,7 +122,6 @@ function output(cell, outputJson) {
       div.append(pre);
     }
   }
-  lastShown = out.text ?? null;
 }
 
 function status(text) {
