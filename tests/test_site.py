@@ -152,6 +152,11 @@ def test_play_a_card_in_the_site(site, page, game):
     assert page.locator(".cg-site-error").count() == 0
     notes = page.locator(".cg-site-note")
     assert notes.count() >= 1 and "full install" in notes.first.inner_text()
+    # ... and the Explore section (simulations, plots) says so itself.
+    assert page.evaluate("""() => {
+        const heading = [...document.querySelectorAll('h2')].find(h => h.textContent.startsWith('Explore'));
+        return [...document.querySelectorAll('.cg-site-note')].some(note =>
+            heading.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
     assert "Traceback" not in page.locator("body").inner_text()
     assert page.errors == []
 
