@@ -104,9 +104,10 @@ def action_words(hand: "Hand", seat: int, move: Any, names: Sequence[str], phase
         if phase_before is Phase.DISCARD:
             return f"{who} discards {move.label}" if reveal else f"{who} discards a card face down"
         return f"{who} plays {move.label}"
-    label = getattr(move, "label", str(move))
-    verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles", "claim": "claims"}
-    return f"{who} {verbs.get(getattr(move, 'name', ''), 'declares ' + label)}"
+    verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
+    if move.name in verbs:
+        return f"{who} {verbs[move.name]}"
+    return f"{who}: {hand.action_words(move)}"      # "South: Swap the 7 for the pinta"
 
 
 class Snapshot:
@@ -141,7 +142,7 @@ def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
         if made.points or made.cards:
             shown = f", showing {' '.join(c.label for c in made.cards)}" if made.cards else ""
             points = f" for {made.points} points" if made.points else ""
-            events.append(f"{names[made.seat]}'s {made.action.label}{points}{shown}.")
+            events.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}{shown}.")
     for label, text in hand.public_info():
         if label.lower() == "stock":
             continue
@@ -185,7 +186,7 @@ def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[s
             if made.trick_number == number - 1:
                 totals[hand.side(made.seat)] += made.points
                 points = f" +{made.points}" if made.points else ""
-                found.append(f"{names[made.seat]} {made.action.label}{points}")
+                found.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}")
         return found
 
     for trick in hand.tricks:
@@ -230,11 +231,18 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
     columns, rows = sheet
     if not rows:
         return f"<p><i>{escape(empty)}</i></p>"
-    head = "".join(f"<th>{escape(str(c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{escape(str(row.get(c, '')))}</td>" for c in columns) + "</tr>"
+    numeric = {c for c in columns if all(isinstance(row.get(c, 0), int) or row.get(c) in ("", None)
+                                        for row in rows)}
+
+    def cell(tag: str, column: str, text: Any) -> str:
+        kind = "cg-num" if column in numeric else "cg-text"   # numbers right, words left
+        return f'<{tag} class="{kind}">{escape(str(text))}</{tag}>'
+
+    head = "".join(cell("th", c, c) for c in columns)
+    body = "".join("<tr>" + "".join(cell("td", c, row.get(c, "")) for c in columns) + "</tr>"
                    for row in rows)
-    return (f'<table class="cg-sheet"><thead><tr style="text-align: right;">{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
+    return f'<table class="cg-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
 
 
 def score_frame(hand: "Hand", names: Sequence[str] | None = None):
@@ -270,10 +278,15 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
     ``0:``), a ``stock:`` line, and ``dealer: 3`` or game keywords (``trump: H``).
 
     Returns the keywords for ``cg.deal(game, hands=..., stock=..., ...)``. Raises
-    ``SetupError`` saying which line is wrong.
+    ``SetupError`` saying which line is wrong, quoting at most a short piece of it; a text
+    longer than ``limits.MAX_DEAL_TEXT_CHARS`` is refused before it is read.
     """
     from .engine import SetupError
+    from .limits import MAX_DEAL_TEXT_CHARS, ascii_digits, quote, too_long
 
+    message = too_long("The deal", text, MAX_DEAL_TEXT_CHARS)
+    if message:
+        raise SetupError(message + ": write one line of cards per seat")
     hands: list[str | None] = [None] * seats
     result: dict[str, Any] = {}
     unlabelled: list[str] = []
@@ -292,22 +305,23 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
             result["stock"] = rest
         elif key == "dealer":
             try:
-                result["dealer"] = int(rest) if rest.isdigit() else lowered[rest.lower()]
+                result["dealer"] = int(rest) if ascii_digits(rest) else lowered[rest.lower()]
             except KeyError:
-                raise SetupError(f"line {number}: the dealer is a seat number or name, not {rest!r}") from None
+                raise SetupError(f"line {number}: the dealer is a seat number (0 to {seats - 1}) "
+                                 f"or name ({', '.join(names)}), not {quote(rest)}") from None
         elif key in keywords:
             result[key] = rest
         else:
             seat = None
-            if key.isdigit():
+            if ascii_digits(key):
                 seat = int(key)
-            elif key.startswith("seat ") and key[5:].strip().isdigit():
+            elif key.startswith("seat ") and ascii_digits(key[5:].strip()):
                 seat = int(key[5:].strip())
             elif key in lowered:
                 seat = lowered[key]
             if seat is None or not 0 <= seat < seats:
                 allowed = ", ".join(["stock", "dealer", *keywords, *names])
-                raise SetupError(f"line {number}: {label.strip()!r} is not a seat or a setting "
+                raise SetupError(f"line {number}: {quote(label.strip())} is not a seat or a setting "
                                  f"(use {allowed})")
             if hands[seat] is not None:
                 raise SetupError(f"line {number}: {names[seat]}'s hand is given twice")
@@ -316,7 +330,8 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
         try:
             free = hands.index(None)
         except ValueError:
-            raise SetupError(f"too many lines of cards: {seats} seats, and the line {line!r} is extra") from None
+            raise SetupError(f"too many lines of cards: {seats} seats, and the line {quote(line)} "
+                             "is extra") from None
         hands[free] = line
     missing = [names[i] for i, h in enumerate(hands) if h is None]
     if missing:

@@ -1,0 +1,219 @@
+"""The teacher's side of the rooms, headless: list the rooms with their players and scores,
+open N rooms at once (names, links to hand out, a printable sheet), reset or close a room,
+free a seat, open the hands on the projector, take back the last action (undo is the
+teacher's alone), choose the computer players and the absence timeout."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+from urllib.parse import urlencode
+
+from ..engine import Match
+from ..games import get_game
+from ..render_table import seat_names
+from .model import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
+from .room import apply_stored, build, new_room
+from .store import RoomStore, open_store
+
+MAX_ROOMS = 50               # rooms opened at once
+
+
+@dataclass
+class OpenedRoom:
+    """A room the teacher opened: its name and the links to hand out, one per seat and one to
+    watch it (the projector)."""
+
+    name: str
+    game: str
+    links: dict[str, str]     # seat name -> link
+    watch: str
+
+
+def room_link(base_url: str, game: str, name: str, seat: int | str) -> str:
+    """The link that joins ``name`` at ``seat`` in the game's app: ``base_url`` is where the
+    apps are served (``http://host:8866/voila/render``)."""
+    return f"{base_url.rstrip('/')}/{get_game(game).name}.ipynb?" + urlencode({"room": name, "seat": seat})
+
+
+class Teacher:
+    """What the teacher's page calls. ``store``: the same store as the pupils' kernels."""
+
+    def __init__(self, store: RoomStore | None = None):
+        self.store = store if store is not None else open_store()
+
+    def _room(self, name: str) -> Room:
+        room = self.store.get(check_name(name))
+        if room is None:
+            raise RoomGone(f"there is no room {name!r} (closed, expired, or never opened)")
+        return room
+
+    # -- looking ------------------------------------------------------------------------------
+
+    def rooms(self) -> list[dict[str, Any]]:
+        """Every open room (expired ones are deleted first): its game, seats (who holds each,
+        whether the pupil is there, or the computer), actions, scores (the hand's, and the
+        match's in a match), the seat to move, and how long since the last play. Each room is
+        replayed from its stored actions, so what is listed is what its pages show."""
+        self.store.expire()
+        now = self.store.clock()
+        found = []
+        for name in self.store.names():
+            room = self.store.get(name)
+            if room is None:
+                continue
+            target = build(room)
+            for number, entry in enumerate(room.actions):
+                apply_stored(target, entry, number, room.name)
+            match = target if isinstance(target, Match) else None
+            hand = match.hand if match else target
+            names = seat_names(hand)
+            seats = []
+            for s, seat in enumerate(room.seats):
+                who = (seat.pupil or "a pupil") if seat.holder else "computer"
+                if seat.holder and not room.live(s, now):
+                    who += f" (away: the computer plays after {room.timeout:.0f} s)"
+                seats.append((names[s], who))
+            found.append({
+                "room": room.name, "game": room.game, "players": room.players,
+                "match": room.match, "seats": seats, "actions": room.count,
+                "score": list(hand.score), "scores": list(match.scores) if match else None,
+                "hand": len(match.hands) + (not match.is_over) if match else 1,
+                "to_move": None if hand.to_move is None else names[hand.controller(hand.to_move)],
+                "over": match.is_over if match else hand.is_over,
+                "computer": room.computer, "timeout": room.timeout, "open_hands": room.open_hands,
+                "idle": None if room.last_play is None else now - room.last_play,
+            })
+        return found
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def open_rooms(self, count: int, game: str, *, prefix: str = "table",
+                   base_url: str = "/voila/render", seed: int | None = None,
+                   **settings: Any) -> list[OpenedRoom]:
+        """Open ``count`` rooms ``prefix-1`` .. ``prefix-N`` of ``game``, each dealt from its
+        own seed (``seed``, ``seed+1``... if given, else random), with the other ``settings``
+        of :func:`~cardgames.rooms.room.new_room` (players, match, computer, timeout, options).
+        A name already open is refused before any room is opened."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROOMS:
+            raise RoomError(f"open 1 to {MAX_ROOMS} rooms at once, not {short(count)}")
+        room_names = [check_name(f"{prefix}-{i}") for i in range(1, count + 1)]
+        taken = [n for n in room_names if self.store.get(n) is not None]
+        if taken:
+            raise RoomError(f"room {taken[0]} is already open: close it, or choose another prefix")
+        rooms = [new_room(n, game, seed=None if seed is None else seed + i, **settings)
+                 for i, n in enumerate(room_names)]
+        opened = []
+        for room in rooms:
+            stored, _ = self.store.create(room)
+            target = build(stored)
+            hand = target.hand if isinstance(target, Match) else target
+            names = seat_names(hand)
+            links = {names[s]: room_link(base_url, stored.game, stored.name, s)
+                     for s in range(len(stored.seats)) if hand.controller(s) == s}
+            opened.append(OpenedRoom(stored.name, stored.game, links,
+                                     room_link(base_url, stored.game, stored.name, WATCH)))
+        return opened
+
+    @staticmethod
+    def sheet_html(opened: list[OpenedRoom], title: str = "Card rooms") -> str:
+        """A printable page: one box per room with its links, to cut up and hand out."""
+        boxes = []
+        for room in opened:
+            rows = "".join(f"<tr><th>{escape(seat)}</th><td><a href=\"{escape(link)}\"><code>"
+                           f"{escape(link)}</code></a></td></tr>" for seat, link in room.links.items())
+            boxes.append(
+                f'<section class="cg-room-slip"><h2>Room {escape(room.name)} '
+                f'<small>({escape(get_game(room.game).title)})</small></h2>'
+                f"<table>{rows}<tr><th>Projector</th><td><a href=\"{escape(room.watch)}\"><code>"
+                f"{escape(room.watch)}</code></a></td></tr></table></section>")
+        return ("<!doctype html><html><head><meta charset='utf-8'>"
+                f"<title>{escape(title)}</title><style>"
+                "body{font-family:sans-serif;margin:1cm}"
+                ".cg-room-slip{border:1px dashed #555;padding:.4cm;margin:0 0 .5cm;"
+                "break-inside:avoid;page-break-inside:avoid}"
+                ".cg-room-slip h2{margin:0 0 .2cm;font-size:14pt}"
+                "th{text-align:left;padding-right:1em;white-space:nowrap}"
+                "a{color:inherit;text-decoration:none}"
+                "code{font-size:9.5pt;overflow-wrap:anywhere}"
+                f"</style></head><body><h1>{escape(title)}</h1>{''.join(boxes)}</body></html>")
+
+    # -- changing a room ---------------------------------------------------------------------
+
+    def _update(self, name: str, change) -> Room:
+        room = self.store.update(check_name(name), change)
+        if room is None:
+            raise RoomGone(f"there is no room {name!r} (closed, expired, or never opened)")
+        return room
+
+    def reset(self, name: str, seed: int | str | None = None) -> None:
+        """Start the room's hand (or match) again: the same deal, or ``seed`` (a number, or
+        ``"new"`` for a fresh random one). The seats keep their pupils."""
+        if seed == "new":
+            seed = secrets.randbelow(10**9)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise RoomError(f"seed {short(seed)}: a whole number from 0 up, or 'new'")
+
+        def change(room: Room) -> int:
+            if seed is not None:
+                if "seed" not in room.deal:
+                    raise RoomError(f"room {room.name} plays cards typed by hand: it starts again "
+                                    "from them, without a seed")
+                room.deal = {**room.deal, "seed": seed}
+            return 0
+
+        self._update(name, change)
+
+    def undo(self, name: str) -> None:
+        """Take back the room's last action (the pupils' pages show the table before it)."""
+        def change(room: Room) -> int:
+            if room.count == 0:
+                raise RoomError(f"room {room.name}: there is nothing to undo")
+            return room.count - 1
+
+        self._update(name, change)
+
+    def close(self, name: str) -> None:
+        """Close the room: its pages are told at their next poll."""
+        self._room(name)
+        self.store.delete(name)
+
+    def free_seat(self, name: str, seat: int) -> None:
+        """Free a seat: the computer plays it until a pupil joins it."""
+        def change(room: Room) -> None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+                raise RoomError(f"seat {short(seat)}: room {room.name} has seats 0 to "
+                                f"{len(room.seats) - 1}")
+            room.seats[seat] = Seat()
+
+        self._update(name, change)
+
+    def open_hands(self, name: str, shown: bool = True) -> None:
+        """Show (or hide again) every hand face up on the room's projector (``seat=watch``)."""
+        def change(room: Room) -> None:
+            room.open_hands = bool(shown)
+
+        self._update(name, change)
+
+    def set_computer(self, name: str, kind: str | None = None,
+                     timeout: float | None = None) -> None:
+        """The computer players' kind for the free seats, and the seconds after which an absent
+        pupil's seat goes to the computer."""
+        if kind is not None and kind not in COMPUTER_KINDS:
+            raise RoomError(f"computer players {short(kind)}: choose one of {', '.join(COMPUTER_KINDS)}")
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                    or not 5 <= timeout <= 3600):
+            raise RoomError(f"timeout {short(timeout)}: 5 to 3600 seconds")
+
+        def change(room: Room) -> None:
+            if kind is not None:
+                room.computer = kind
+            if timeout is not None:
+                room.timeout = float(timeout)
+
+        self._update(name, change)
+
+
+__all__ = ["OpenedRoom", "Teacher", "room_link"]

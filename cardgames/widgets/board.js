@@ -1,0 +1,733 @@
+// The card table, drawn from the `state` trait (see BOARD_STATE.md); Python decides, this draws.
+// A plain ES module for anywidget: no build step, nothing from the network.
+//
+// Drawing keeps its nodes: seats are kept by seat number, cards by their code (and occurrence,
+// for the two packs of Pip-Pip!), buttons by name, so a new state changes attributes and text
+// and moves a few nodes. The sprite of card faces is put in once, when `faces` changes.
+// Animations are FLIP: the new state is drawn at once, then the moved cards are shown sliding
+// from where they were (CSS transforms, ~300 ms), so an animation never delays the next click.
+
+const SVG = "http://www.w3.org/2000/svg";
+const BUTTONS = ["next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint"];
+const DURATION = 300;
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+function make(tag, cls, parent) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function setText(node, text) {
+  text = text == null ? "" : String(text);
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttr(node, name, value) {
+  if (value == null || value === false) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else {
+    value = value === true ? "" : String(value);
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+}
+
+function shortLabel(code) {
+  if (code === "JK") return "Joker";
+  const rank = code[0] === "T" ? "10" : code[0];
+  return rank + (SUITS[code[1]] || code[1]);
+}
+
+// A card: a face-up one carries data-card and draws the sprite's symbol; a face-down one is
+// `.cg-card.cg-back` with no card anywhere in it.
+function makeCard(tag) {
+  const node = document.createElement(tag);
+  node.className = "cg-card";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 240 336");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  svg.appendChild(use);
+  node.appendChild(svg);
+  if (tag === "button") node.type = "button";
+  return node;
+}
+
+function updateCard(node, card, opts = {}) {
+  const code = card && !card.back ? card.card : null;
+  const use = node.firstChild.firstChild;
+  const href = code ? "#cg-face-" + code : "#cg-back";
+  if (use.getAttribute("href") !== href) use.setAttribute("href", href);
+  node.classList.toggle("cg-back", !code);
+  setAttr(node, "data-card", code);
+  setAttr(node, "data-label", code ? shortLabel(code) : null);
+  const clickable = Boolean(opts.clickable && code);
+  const legal = clickable ? Boolean(card.legal) : null;
+  setAttr(node, "data-legal", clickable ? String(legal) : null);
+  node.classList.toggle("cg-legal", clickable && legal);
+  node.classList.toggle("cg-illegal", clickable && !legal);
+  node.classList.toggle("cg-hinted", Boolean(code && card.hinted));
+  node.classList.toggle("cg-winning", Boolean(opts.winning));
+  let name = code ? (card.name || shortLabel(code)) : "a card face down";
+  if (clickable) {
+    name += legal ? ", may be played" : ", may not be played" + (card.why ? ": " + card.why : "");
+  }
+  if (opts.who) name = opts.who + ": " + name;
+  setAttr(node, "aria-label", name);
+  if (node.tagName === "BUTTON") {
+    // no aria-disabled: pressing a refused card is how one hears why it is refused
+    setAttr(node, "title", clickable && !legal && card.why ? card.why : null);
+  } else {
+    setAttr(node, "role", "img");
+  }
+  node._card = clickable ? { code, legal, why: card.why || "", name: card.name || code } : null;
+}
+
+// Keep the children of `box` in step with `items`: reuse nodes by key, create the missing ones,
+// drop the others, and move nodes only where the order changed.
+function sync(box, items, keyOf, create, update) {
+  const old = new Map();
+  for (const child of Array.from(box.children)) {
+    if (child._key !== undefined) old.set(child._key, child);
+  }
+  let cursor = box.firstElementChild;
+  while (cursor && cursor._key === undefined) cursor = cursor.nextElementSibling;
+  const keep = new Set();
+  items.forEach((item, index) => {
+    const key = keyOf(item, index);
+    let node = old.get(key);
+    if (!node) {
+      node = create(item, index);
+      node._key = key;
+    }
+    keep.add(node);
+    update(node, item, index);
+    if (node !== cursor) box.insertBefore(node, cursor);
+    else cursor = cursor.nextElementSibling;
+  });
+  for (const node of old.values()) if (!keep.has(node)) node.remove();
+}
+
+// Keys for a row of cards: the code and its occurrence (two packs hold two 8♠), or the place.
+function cardKeys(cards) {
+  const seen = new Map();
+  return cards.map((card, index) => {
+    if (!card || card.back || !card.card) return "back:" + index;
+    const n = seen.get(card.card) || 0;
+    seen.set(card.card, n + 1);
+    return card.card + "#" + n;
+  });
+}
+
+// Where the seats sit, as points (x, y) in [-1, 1] across the cloth (y down), in seat order
+// from the bottom seat clockwise on the screen: bottom, left, top, right. Up to four seats take
+// the usual places; more go evenly along the border of a rounded rectangle of the cloth's
+// shape (a superellipse), or along its left, top and right sides only when the bottom seat's
+// hand is drawn below the cloth. Distances along the border are counted in seats (a and b are
+// the half-axes measured in seat widths and seat heights), so that seats spaced evenly do not
+// overlap, on a wide projector as on a tall phone.
+const FEW = {
+  2: [[0, 1], [0, -1]],
+  3: [[0, 1], [-1, -0.15], [1, -0.15]],
+  4: [[0, 1], [-1, 0], [0, -1], [1, 0]],
+};
+
+function ring(n, a, b, bottomOnCloth) {
+  if (FEW[n]) return FEW[n];
+  // the border of a rectangle with rounded corners, from the bottom centre clockwise
+  const r = Math.min(a, b) * 0.4;
+  const quarter = (Math.PI * r) / 2;
+  const parts = [
+    [a - r, (t) => [-t, b]],
+    [quarter, (t) => { const q = Math.PI / 2 + t / r; return [-(a - r) + r * Math.cos(q), b - r + r * Math.sin(q)]; }],
+    [2 * (b - r), (t) => [-a, b - r - t]],
+    [quarter, (t) => { const q = Math.PI + t / r; return [-(a - r) + r * Math.cos(q), -(b - r) + r * Math.sin(q)]; }],
+    [2 * (a - r), (t) => [-(a - r) + t, -b]],
+    [quarter, (t) => { const q = (3 * Math.PI) / 2 + t / r; return [a - r + r * Math.cos(q), -(b - r) + r * Math.sin(q)]; }],
+    [2 * (b - r), (t) => [a, -(b - r) + t]],
+    [quarter, (t) => { const q = t / r; return [a - r + r * Math.cos(q), b - r + r * Math.sin(q)]; }],
+    [a - r, (t) => [a - r - t, b]],
+  ];
+  const total = parts.reduce((sum, [len]) => sum + len, 0);
+  const at = (want) => {
+    for (let i = 0; i < parts.length; i++) {
+      const [len, point] = parts[i];
+      if (want <= len || i === parts.length - 1) {
+        const [x, y] = point(Math.min(want, len));
+        return [a ? x / a : 0, b ? y / b : 0];
+      }
+      want -= len;
+    }
+    return [0, 1];
+  };
+  const out = [[0, 1]];
+  if (bottomOnCloth) {
+    for (let k = 1; k < n; k++) out.push(at((total * k) / n));
+  } else {
+    // leave the bottom edge to the hand: from the low end of the left side round to the right
+    const from = a - r + quarter;
+    const to = total - from;
+    for (let k = 0; k < n - 1; k++) out.push(at(from + ((to - from) * (k + 0.5)) / (n - 1)));
+  }
+  return out;
+}
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function render({ model, el }) {
+  // .cg-board is the container whose width the sizes follow; .cg-table is the board itself
+  const host = make("div", "cg-board", el);
+  const root = make("div", "cg-table", host);
+  root.setAttribute("role", "region");
+  root.setAttribute("aria-label", "card table");
+  const sprite = make("div", "cg-sprite", root);
+  sprite.setAttribute("aria-hidden", "true");
+
+  const head = make("div", "cg-head", root);
+  const title = make("h2", "cg-title", head);
+  const caption = make("span", "cg-caption", head);
+  const full = make("button", "cg-fullscreen", head);
+  full.type = "button";
+  full.title = "Full screen";
+  full.setAttribute("aria-label", "Full screen");
+  full.innerHTML =
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" ' +
+    'fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>' +
+    "<span>Full screen</span>";
+
+  const cloth = make("div", "cg-cloth", root);
+  const middle = make("div", "cg-middle", cloth);
+  const centre = make("div", "cg-centre", middle);
+  const trickBox = make("div", "cg-trick-box", middle);
+  const trickInfo = make("div", "cg-trick-info", trickBox);
+  const trick = make("div", "cg-trick", trickBox);
+  trick.setAttribute("role", "group");
+  const last = make("div", "cg-last-trick", middle);
+  const lastInfo = make("div", "cg-last-info", last);
+  const lastCards = make("div", "cg-last-cards", last);
+  const ghosts = make("div", "cg-ghosts", cloth);
+
+  const strip = make("div", "cg-strip", root);
+  strip.hidden = true;
+  const mine = make("div", "cg-mine", root);
+  const message = make("div", "cg-message", root);
+  message.setAttribute("role", "status");
+  message.setAttribute("aria-live", "polite");
+  const refused = make("div", "cg-refused", message);
+  const lines = make("div", "cg-lines", message);
+  const bar = make("div", "cg-bar", root);
+  const actions = make("div", "cg-actions", bar);
+  const controls = make("div", "cg-controls", bar);
+  const buttons = {};
+  for (const name of BUTTONS) {
+    const b = make("button", "cg-button cg-" + name.replace("_", "-"), controls);
+    b.type = "button";
+    b.dataset.name = name;
+    b.hidden = true;
+    buttons[name] = b;
+  }
+
+  const seatNodes = new Map();
+  let state = {};
+  let drawn = false;
+  let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
+
+  function seatName(seat) {
+    const s = (state.seats || []).find((x) => x.seat === seat);
+    return s ? s.name : "Seat " + seat;
+  }
+
+  function makeSeat(seat) {
+    const node = make("div", "cg-seat");
+    node.dataset.seat = seat;
+    const info = make("div", "cg-seat-info", node);
+    make("span", "cg-name", info);
+    make("span", "cg-side", info);
+    const stats = make("span", "cg-stats", info);
+    make("span", "cg-points", stats);
+    make("span", "cg-tricks", stats);
+    make("span", "cg-badges", info);
+    const wrap = make("div", "cg-cards-wrap", node);
+    const cards = make("div", "cg-cards", wrap);
+    cards.setAttribute("role", "group");
+    const count = make("span", "cg-count", wrap);
+    node._parts = { info, cards, count };
+    return node;
+  }
+
+  function drawSeat(node, s, isHand) {
+    const [nameN, sideN, statsN, badgesN] = node._parts.info.children;
+    setText(nameN, s.name);
+    setText(sideN, s.side || "");
+    sideN.hidden = !s.side;
+    const [pointsN, tricksN] = statsN.children;
+    setText(pointsN, s.points == null ? "" : s.points + (s.points === 1 ? " point" : " points"));
+    setText(tricksN, s.tricks == null ? "" : s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
+    pointsN.hidden = s.points == null;
+    tricksN.hidden = s.tricks == null;
+    sync(badgesN, s.badges || [], (b, i) => b + "#" + i, () => make("span", "cg-badge"),
+      (n, b) => setText(n, b));
+    node.classList.toggle("cg-you", Boolean(s.you));
+    node.classList.toggle("cg-to-move", Boolean(s.to_move));
+    node.classList.toggle("cg-clickable", Boolean(s.clickable));
+    node.classList.toggle("cg-hand-seat", isHand);
+    const trickState = state.trick || {};
+    const winning = trickState.winner != null ? trickState.winner : trickState.winning;
+    node.classList.toggle("cg-winning", winning === s.seat && (trickState.plays || []).length > 0);
+    const cards = s.cards || [];
+    const box = node._parts.cards;
+    box.classList.toggle("cg-hand", isHand);
+    box.classList.toggle("cg-fan", !isHand);
+    const allBacks = cards.length > 0 && cards.every((c) => !c || c.back || !c.card);
+    box.classList.toggle("cg-backs", allBacks);
+    // the user's cards are buttons all along (kept from state to state); another seat's are
+    // buttons while the user decides for it
+    const buttonsHere = isHand || Boolean(s.clickable);
+    const tag = buttonsHere ? "button" : "div";
+    const keys = cardKeys(cards);
+    const items = cards.map((c, i) => ({ c, key: keys[i] }));
+    sync(box, items, (it) => it.key + (buttonsHere ? ":b" : ":d"), () => makeCard(tag),
+      (n, it, i) => {
+        updateCard(n, it.c, { clickable: s.clickable });
+        if (tag === "button") setAttr(n, "tabindex", s.clickable ? null : "-1");
+        const prev = i > 0 ? items[i - 1].c : null;
+        const group = Boolean(prev && it.c.card && prev.card && prev.card[1] !== it.c.card[1]);
+        n.classList.toggle("cg-group-start", group);
+      });
+    box.style.setProperty("--n", String(Math.max(cards.length, 1)));
+    setAttr(box, "aria-label", s.name + (isHand ? ", your cards" : ", " + cards.length +
+      (cards.length === 1 ? " card" : " cards")));
+    const count = node._parts.count;
+    setText(count, cards.length ? String(cards.length) : "no cards");
+    setAttr(count, "title", cards.length + (cards.length === 1 ? " card" : " cards"));
+    count.hidden = isHand;
+  }
+
+  function drawTrick() {
+    const t = state.trick || { plays: [] };
+    const plays = t.plays || [];
+    const winning = t.winner != null ? t.winner : t.winning;
+    let info = t.title || "";
+    if (plays.length && winning != null) {
+      info += (info ? " \u00b7 " : "") + seatName(winning) + (t.winner != null ? " takes it" : " is winning");
+    }
+    setText(trickInfo, info);
+    trick.setAttribute("aria-label", t.title || "the trick");
+    trick.style.setProperty("--plays", String(plays.length));
+    sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
+      updateCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
+      n.dataset.seat = p.seat;
+      n.style.zIndex = String(i + 1);
+    });
+    root.classList.toggle("cg-trick-done", t.winner != null);
+  }
+
+  function placeTrick() {
+    const box = trick.getBoundingClientRect();
+    const first = trick.firstElementChild;
+    if (!first) return;
+    const w = first.offsetWidth, h = first.offsetHeight;
+    const rx = Math.max(0, (box.width - w) / 2), ry = Math.max(0, (box.height - h) / 2);
+    for (const node of trick.children) {
+      const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
+      const len = Math.hypot(d[0], d[1]) || 1;
+      const x = (d[0] / len) * rx, y = (d[1] / len) * ry;
+      node.style.left = `calc(50% + ${x.toFixed(1)}px)`;
+      node.style.top = `calc(50% + ${y.toFixed(1)}px)`;
+    }
+  }
+
+  function drawLast() {
+    const l = state.last_trick;
+    last.hidden = !l;
+    if (!l) {
+      sync(lastCards, [], () => 0, () => null, () => null);
+      return;
+    }
+    let text = "Last trick" + (l.number != null ? " (" + l.number + ")" : "");
+    if (l.winner != null) text += ": " + seatName(l.winner);
+    if (l.points) text += ", " + l.points + (l.points === 1 ? " point" : " points");
+    setText(lastInfo, text);
+    sync(lastCards, l.plays || [], (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"),
+      (n, p) => updateCard(n, { card: p.card, name: p.name }, { winning: p.seat === l.winner, who: seatName(p.seat) }));
+  }
+
+  function drawCentre() {
+    const items = state.centre || [];
+    centre.hidden = items.length === 0;
+    sync(centre, items, (it, i) => i + ":" + it.label, () => {
+      const n = make("div", "cg-centre-item");
+      const box = make("div", "cg-centre-card", n);
+      const text = make("div", "cg-centre-text", n);
+      make("span", "cg-centre-label", text);
+      make("span", "cg-centre-value", text);
+      n._parts = { box, text };
+      return n;
+    }, (n, it) => {
+      const [label, value] = n._parts.text.children;
+      setText(label, it.label);
+      setText(value, it.text);
+      const box = n._parts.box;
+      const want = it.card ? "card:" + it.card : it.count != null ? "count" : "";
+      if (box._want !== want) {
+        box.replaceChildren();
+        if (it.card) {
+          const c = makeCard("div");
+          updateCard(c, { card: it.card, name: it.text });
+          box.appendChild(c);
+        } else if (it.count != null) {
+          const c = makeCard("div");
+          updateCard(c, { back: true });
+          c.classList.add("cg-stock");
+          make("span", "cg-stock-count", c);
+          box.appendChild(c);
+        }
+        box._want = want;
+      }
+      const countNode = box.querySelector(".cg-stock-count");
+      if (countNode) setText(countNode, it.count);
+      box.hidden = !want;
+    });
+  }
+
+  function drawMessage() {
+    const m = state.message || { lines: [] };
+    sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
+    message.classList.toggle("cg-error", Boolean(m.error));
+  }
+
+  function drawButtons() {
+    const b = state.buttons || {};
+    for (const name of BUTTONS) {
+      const spec = b[name];
+      const node = buttons[name];
+      node.hidden = !spec;
+      if (!spec) continue;
+      setText(node, spec.label);
+      node.disabled = !spec.enabled;
+      setAttr(node, "title", spec.title || null);
+    }
+    controls.hidden = !BUTTONS.some((n) => b[n]);
+    sync(actions, state.actions || [], (a) => a.id + ":" + a.label, () => {
+      const n = make("button", "cg-action");
+      n.type = "button";
+      return n;
+    }, (n, a) => {
+      setText(n, a.label);
+      n.dataset.id = a.id;
+      n.classList.toggle("cg-hinted", Boolean(a.hinted));
+    });
+  }
+
+  // Where the seats go: measured after drawing, so the ring fits the seats that are there.
+  function layout() {
+    const seats = state.seats || [];
+    const n = seats.length;
+    if (!n) return;
+    const W = cloth.clientWidth, H = cloth.clientHeight;
+    // A narrow board keeps only the trick inside the ring: the centre and the last trick go to
+    // a strip under the cloth.
+    const narrow = root.clientWidth < 700;
+    root.classList.toggle("cg-narrow", narrow);
+    fitRows(); // the fans first: the seats' sizes depend on them
+    if (narrow !== (centre.parentNode === strip)) {
+      const into = narrow ? strip : middle;
+      into.appendChild(centre);
+      into.appendChild(last);
+      if (!narrow) middle.insertBefore(centre, trickBox);
+    }
+    strip.hidden = !narrow || (centre.hidden && last.hidden);
+    const bottom = state.bottom != null ? state.bottom : seats[0].seat;
+    const order = seats.map((s) => s.seat);
+    const start = Math.max(0, order.indexOf(bottom));
+    const onRing = [];
+    let maxW = 0, maxH = 0;
+    for (const s of seats) {
+      const node = seatNodes.get(s.seat);
+      if (node.parentNode === cloth) {
+        maxW = Math.max(maxW, node.offsetWidth);
+        maxH = Math.max(maxH, node.offsetHeight);
+        onRing.push(s.seat);
+      }
+    }
+    const pad = Math.max(4, Math.min(W, H) * 0.015);
+    const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
+    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
+    const bottomOnCloth = !(handSeat === bottom && seats.some((s) => s.seat === handSeat));
+    const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
+    seatDir = new Map();
+    let bottomUsed = false, sidesUsed = false;
+    seats.forEach((s, i) => {
+      const k = (i - start + n) % n;
+      const [x, y] = pts[k];
+      seatDir.set(s.seat, [x, y]);
+      const node = seatNodes.get(s.seat);
+      if (node.parentNode === cloth) {
+        node.style.left = (W / 2 + x * a).toFixed(1) + "px";
+        node.style.top = (H / 2 + y * b).toFixed(1) + "px";
+        if (y > 0.6 && Math.abs(x) < 0.6) bottomUsed = true;
+        if (Math.abs(x) > 0.6) sidesUsed = true;
+      }
+    });
+    const handNode = seatNodes.get(handSeat);
+    if (handNode && handNode.parentNode === mine) seatDir.set(handSeat, [0, 1]);
+    // The middle of the cloth: inside the ring of seats.
+    const top = onRing.length ? maxH + 2 * pad : pad;
+    const side = sidesUsed ? maxW + 2 * pad : pad;
+    middle.style.left = side + "px";
+    middle.style.right = side + "px";
+    middle.style.top = top + "px";
+    middle.style.bottom = (bottomUsed ? maxH + 2 * pad : pad) + "px";
+    placeTrick();
+  }
+
+  // The user's hand (and the open fans) overlap their cards only as much as the room needs.
+  function fitRows() {
+    for (const box of root.querySelectorAll(".cg-cards")) {
+      const cards = box.children;
+      const n = cards.length;
+      if (!n) continue;
+      const w = cards[0].offsetWidth;
+      const isHand = box.classList.contains("cg-hand");
+      const backs = box.classList.contains("cg-backs");
+      const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
+      // how far apart the cards would sit with room enough, and the room they have
+      const natural = w * (isHand ? 1.04 : deciding ? 0.6 : 0.34);
+      let room;
+      if (isHand) room = box.clientWidth;
+      else if (backs) room = w * 1.9;
+      else room = w * (deciding ? 1 + 0.6 * (n - 1) : Math.min(4.2, 1 + 0.34 * (n - 1)));
+      let groups = 0;
+      for (const c of cards) if (c.classList.contains("cg-group-start")) groups++;
+      let gap = isHand ? w * 0.14 : 0;
+      let step = natural;
+      if (n > 1 && w + natural * (n - 1) + gap * groups > room) {
+        gap = Math.min(gap, Math.max(0, (room - w - (n - 1) * w * 0.24) / Math.max(groups, 1)));
+        step = Math.max(w * 0.12, (room - w - gap * groups) / (n - 1));
+      }
+      let i = 0;
+      for (const c of cards) {
+        const margin = i === 0 ? 0 : step - w + (c.classList.contains("cg-group-start") ? gap : 0);
+        const want = margin.toFixed(1) + "px";
+        if (c.style.marginLeft !== want) c.style.marginLeft = want;
+        i++;
+      }
+    }
+  }
+
+  function snapshot() {
+    const rects = new Map();
+    for (const node of root.querySelectorAll(".cg-seat .cg-card[data-card]")) {
+      rects.set(node.dataset.card, node.getBoundingClientRect());
+    }
+    const seats = new Map();
+    for (const [seat, node] of seatNodes) {
+      seats.set(seat, node._parts.cards.getBoundingClientRect());
+    }
+    const plays = [];
+    for (const node of trick.children) plays.push({ node, rect: node.getBoundingClientRect(), key: node._key });
+    return { rects, seats, plays, trick: state.trick, last: state.last_trick };
+  }
+
+  function animateFrom(node, from) {
+    const to = node.getBoundingClientRect();
+    if (!to.width || !from || !from.width) return;
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const s = from.width / to.width;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    node.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }],
+      { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
+
+  function animate(before) {
+    if (!state.animate || reducedMotion() || !before) return;
+    const oldKeys = new Set(before.plays.map((p) => p.key));
+    for (const node of trick.children) {
+      if (oldKeys.has(node._key)) continue;
+      const code = node.dataset.card;
+      const from = before.rects.get(code) || before.seats.get(Number(node.dataset.seat));
+      animateFrom(node, from);
+    }
+    // The trick gathered: its cards slide toward the seat that took it and fade.
+    const newKeys = new Set(Array.from(trick.children, (n) => n._key));
+    const gone = before.plays.filter((p) => !newKeys.has(p.key));
+    if (gone.length && gone.length === before.plays.length) {
+      const oldTrick = before.trick || {};
+      const l = state.last_trick;
+      const winner = oldTrick.winner != null ? oldTrick.winner : l && l.winner != null ? l.winner : oldTrick.winning;
+      const target = seatNodes.get(winner);
+      if (!target) return;
+      const base = ghosts.getBoundingClientRect();
+      const to = target._parts.cards.getBoundingClientRect();
+      for (const p of gone) {
+        const ghost = p.node.cloneNode(true);
+        ghost.classList.add("cg-ghost");
+        ghost.removeAttribute("data-card");
+        ghost.removeAttribute("aria-label");
+        ghost.style.left = p.rect.left - base.left + "px";
+        ghost.style.top = p.rect.top - base.top + "px";
+        ghost.style.width = p.rect.width + "px";
+        ghost.style.height = p.rect.height + "px";
+        ghosts.appendChild(ghost);
+        const dx = to.left + to.width / 2 - (p.rect.left + p.rect.width / 2);
+        const dy = to.top + to.height / 2 - (p.rect.top + p.rect.height / 2);
+        const anim = ghost.animate(
+          [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 }],
+          { duration: DURATION, easing: "ease-in" });
+        anim.onfinish = () => ghost.remove();
+        anim.oncancel = () => ghost.remove();
+      }
+    }
+  }
+
+  function draw() {
+    const next = model.get("state") || {};
+    const before = drawn ? snapshot() : null;
+    const focused = document.activeElement;
+    let focusIndex = -1, focusBox = null;
+    if (focused && focused.classList && focused.classList.contains("cg-card") && root.contains(focused)) {
+      focusBox = focused.parentNode;
+      focusIndex = Array.prototype.indexOf.call(focusBox.children, focused);
+    }
+    const seqChanged = next.seq !== state.seq;
+    state = next;
+    if (seqChanged) showRefusal("");
+    setText(title, state.title || "");
+    setText(caption, state.caption || "");
+    root.classList.toggle("cg-fill", Boolean(state.fill));
+    document.documentElement.classList.toggle("cg-board-fill", Boolean(state.fill));
+    root.classList.toggle("cg-four-colour", Boolean(state.four_colour));
+    root.classList.toggle("cg-still", state.animate === false);
+    const seats = state.seats || [];
+    root.dataset.seats = String(seats.length);
+    root.classList.toggle("cg-many", seats.length > 6);
+    root.classList.toggle("cg-crowd", seats.length > 9);
+    const present = new Set(seats.map((s) => s.seat));
+    for (const [seat, node] of seatNodes) {
+      if (!present.has(seat)) {
+        node.remove();
+        seatNodes.delete(seat);
+      }
+    }
+    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
+    for (const s of seats) {
+      let node = seatNodes.get(s.seat);
+      if (!node) {
+        node = makeSeat(s.seat);
+        seatNodes.set(s.seat, node);
+      }
+      const isHand = s.seat === handSeat;
+      const parent = isHand ? mine : cloth;
+      if (node.parentNode !== parent) {
+        node.style.left = node.style.top = "";
+        if (isHand) parent.appendChild(node);
+        else cloth.insertBefore(node, ghosts);
+      }
+      drawSeat(node, s, isHand);
+    }
+    mine.hidden = handSeat == null || !present.has(handSeat);
+    drawCentre();
+    drawTrick();
+    drawLast();
+    drawMessage();
+    drawButtons();
+    layout();
+    animate(before);
+    drawn = true;
+    if (focusBox && !root.contains(document.activeElement)) {
+      const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
+      if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
+    }
+  }
+
+  function drawFaces() {
+    sprite.innerHTML = model.get("faces") || "";
+    root.classList.toggle("cg-no-faces", !sprite.querySelector("symbol"));
+  }
+
+  function showRefusal(text) {
+    setText(refused, text);
+    refused.hidden = !text;
+    message.classList.toggle("cg-has-refusal", Boolean(text));
+  }
+
+  function send(msg) {
+    msg.seq = state.seq;
+    model.send(msg);
+  }
+
+  function onClick(event) {
+    const target = event.target.closest("button");
+    if (!target || !root.contains(target)) return;
+    if (target.classList.contains("cg-card")) {
+      const info = target._card;
+      if (!info) return;
+      if (info.legal) {
+        showRefusal("");
+        send({ type: "play", card: info.code });
+      } else {
+        showRefusal(shortLabel(info.code) + " may not be played" + (info.why ? ": " + info.why : "."));
+        if (state.animate !== false && !reducedMotion()) {
+          target.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
+            { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });
+        }
+      }
+    } else if (target.classList.contains("cg-action")) {
+      showRefusal("");
+      send({ type: "action", id: Number(target.dataset.id) });
+    } else if (target.classList.contains("cg-button")) {
+      if (!target.disabled) send({ type: "button", name: target.dataset.name });
+    } else if (target === full) {
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+      else if (root.requestFullscreen) root.requestFullscreen().catch(() => {});
+    }
+  }
+
+  function onKey(event) {
+    const card = event.target.closest && event.target.closest("button.cg-card");
+    if (!card) return;
+    const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -1e6, End: 1e6 };
+    const step = keys[event.key];
+    if (step === undefined) return;
+    const row = Array.from(card.parentNode.querySelectorAll("button.cg-card"));
+    const i = row.indexOf(card);
+    const j = Math.max(0, Math.min(row.length - 1, i + step));
+    event.preventDefault();
+    row[j].focus();
+  }
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
+  document.addEventListener("fullscreenchange", onFullscreen);
+  let pending = 0;
+  const resize = new ResizeObserver(() => {
+    // next frame: a layout inside the observer's callback could loop
+    if (!pending) pending = requestAnimationFrame(() => { pending = 0; layout(); });
+  });
+  resize.observe(cloth);
+  resize.observe(mine);
+  model.on("change:state", draw);
+  model.on("change:faces", drawFaces);
+  drawFaces();
+  showRefusal("");
+  draw();
+
+  return () => {
+    resize.disconnect();
+    if (pending) cancelAnimationFrame(pending);
+    document.removeEventListener("fullscreenchange", onFullscreen);
+    model.off("change:state", draw);
+    model.off("change:faces", drawFaces);
+    if (state.fill) document.documentElement.classList.remove("cg-board-fill");
+    host.remove();
+  };
+}
+
+export default { render };

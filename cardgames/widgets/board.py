@@ -1,0 +1,165 @@
+"""The card table drawn in the browser: one anywidget, Python decides, the browser draws.
+
+``Board`` holds two synced traits, ``state`` (a dict that describes the whole table, replaced
+whole at each change) and ``faces`` (the SVG sprite of the card faces, set once). Their shape
+is the contract in BOARD_STATE.md: the module ``board.js`` beside this file draws the seats
+around a green cloth, the trick, the centre of the table, the message line and the buttons,
+and reports what the person did with ``model.send``:
+
+    {"type": "play", "card": "TH", "seq": 17}
+    {"type": "action", "id": 0, "seq": 17}
+    {"type": "button", "name": "next", "seq": 17}
+
+A message is checked here before anybody acts on it, since anything may arrive from a browser:
+a message of another shape is refused with a logged reason and never raises into the kernel.
+The handler registered with ``board.on_user(callback)`` receives a ``UserEvent``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+__all__ = ["BUTTONS", "Board", "MessageRefused", "UserEvent", "check_message"]
+
+HERE = Path(__file__).resolve().parent
+LOG = logging.getLogger("cardgames.board")
+
+#: The control buttons the board may send, by the name it sends.
+BUTTONS = ("next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint")
+#: A message longer than this (its JSON text) is refused unread: a real one is about 50 bytes.
+MAX_MESSAGE_BYTES = 300
+#: A named action's id is its place in ``state["actions"]``: a handful at most.
+MAX_ACTION_ID = 99
+CARD_CODE = re.compile(r"(?:[2-9TJQKA][SHDC]|JK)")
+#: The keys each type of message carries, besides ``type`` and ``seq``.
+FIELDS = {"play": "card", "action": "id", "button": "name"}
+
+
+class MessageRefused(ValueError):
+    """A message from the browser that is not one the board sends."""
+
+
+@dataclass(frozen=True)
+class UserEvent:
+    """What the person did at the board: played a card, took a named action or pressed a button.
+
+    ``seq`` is the ``state["seq"]`` the click was aimed at (the session refuses a stale one);
+    exactly one of ``card`` (a card code such as ``"TH"``), ``action_id`` (the ``id`` of one of
+    ``state["actions"]``) and ``button`` (one of ``BUTTONS``) is set, by ``type``.
+    """
+
+    type: str
+    seq: int
+    card: str | None = None
+    action_id: int | None = None
+    button: str | None = None
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_message(content: object) -> UserEvent:
+    """The event a browser message stands for; ``MessageRefused`` says what was wrong."""
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise MessageRefused("a message must be plain JSON") from None
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageRefused(f"a message of {size} bytes is too long "
+                             f"(at most {MAX_MESSAGE_BYTES})")
+    if not isinstance(content, dict):
+        raise MessageRefused(f"a message must be an object, not {_short(content)}")
+    kind = content.get("type")
+    if kind not in FIELDS:
+        raise MessageRefused(f"type {_short(kind)} is none of {', '.join(FIELDS)}")
+    allowed = {"type", "seq", FIELDS[kind]}
+    extra = sorted(str(key) for key in content if key not in allowed)
+    if extra:
+        raise MessageRefused(f"a {kind} message has no field {_short(', '.join(extra))} "
+                             f"(it carries {', '.join(sorted(allowed))})")
+    seq = content.get("seq")
+    if not _is_int(seq) or seq < 0:
+        raise MessageRefused(f"seq must be a whole number >= 0, not {_short(seq)}")
+    if kind == "play":
+        card = content.get("card")
+        if not isinstance(card, str) or not CARD_CODE.fullmatch(card):
+            raise MessageRefused(f"card must be a card code such as 'TH' or 'JK', "
+                                 f"not {_short(card)}")
+        return UserEvent("play", seq, card=card)
+    if kind == "action":
+        action_id = content.get("id")
+        if not _is_int(action_id) or not 0 <= action_id <= MAX_ACTION_ID:
+            raise MessageRefused(f"id must be a whole number from 0 to {MAX_ACTION_ID}, "
+                                 f"not {_short(action_id)}")
+        return UserEvent("action", seq, action_id=action_id)
+    name = content.get("name")
+    if name not in BUTTONS:
+        raise MessageRefused(f"button {_short(name)} is none of {', '.join(BUTTONS)}")
+    return UserEvent("button", seq, button=name)
+
+
+class Board(anywidget.AnyWidget):
+    """The card table: ``state`` and ``faces`` in, ``UserEvent`` out (see the module's doc)."""
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+
+    state = traitlets.Dict().tag(sync=True)
+    faces = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, state: dict | None = None, faces: str = "", **kwargs) -> None:
+        super().__init__(state=state or {}, faces=faces, **kwargs)
+        self._callbacks: list[Callable[[UserEvent], object]] = []
+        #: Why the last message was refused ("" when it was accepted): for tests and teachers.
+        self.last_refusal = ""
+        self.on_msg(self._on_browser_message)
+
+    def on_user(self, callback: Callable[[UserEvent], object], remove: bool = False) -> None:
+        """Call ``callback(event)`` for each checked message from the browser."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def _on_browser_message(self, _widget, content, buffers) -> None:
+        if buffers:
+            self._refuse("a board message carries no binary buffers")
+            return
+        self.receive(content)
+
+    def receive(self, content: object) -> UserEvent | None:
+        """Handle one message as if the browser had sent it: check it, then call the handlers.
+
+        Returns the event, or None when the message was refused (the reason is logged and kept
+        in ``last_refusal``). Nothing raised by a handler escapes into the kernel: it is logged.
+        """
+        try:
+            event = check_message(content)
+        except MessageRefused as error:
+            self._refuse(str(error))
+            return None
+        self.last_refusal = ""
+        for callback in list(self._callbacks):
+            try:
+                callback(event)
+            except Exception:  # noqa: BLE001 - a browser message must never reach a traceback
+                LOG.exception("the board's handler failed on %s", event)
+        return event
+
+    def _refuse(self, reason: str) -> None:
+        self.last_refusal = reason
+        LOG.warning("board message refused: %s", reason)

@@ -1,0 +1,387 @@
+"""The board widget (cardgames/widgets/board.py, board.js, board.css).
+
+In Python: every message from the browser is checked before the handler sees it; a crafted one
+is refused with a logged reason and nothing escapes into the kernel; a good one reaches the
+handler as a ``UserEvent``. In Chromium (marked ``browser``): the real ``board.js`` in the static
+harness of scripts/board_preview.py, on states built from real deals, served on 127.0.0.1 with
+a fake anywidget model: clicks, taps, the keyboard, face-down cards, the table alone at
+1920x1080, no request leaving the machine and no console error.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgames.widgets.board import BUTTONS, Board, UserEvent
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+
+
+def load_preview():
+    spec = importlib.util.spec_from_file_location("board_preview",
+                                                  ROOT / "scripts" / "board_preview.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --------------------------------------------------------------------------------------------
+# Python: the messages
+
+def board_with_inbox():
+    board = Board(state={"seq": 17})
+    inbox = []
+    board.on_user(inbox.append)
+    return board, inbox
+
+
+@pytest.mark.parametrize("message, event", [
+    ({"type": "play", "card": "TH", "seq": 17}, UserEvent("play", 17, card="TH")),
+    ({"type": "play", "card": "JK", "seq": 0}, UserEvent("play", 0, card="JK")),
+    ({"type": "action", "id": 0, "seq": 17}, UserEvent("action", 17, action_id=0)),
+    ({"type": "button", "name": "finish_trick", "seq": 3},
+     UserEvent("button", 3, button="finish_trick")),
+])
+def test_a_message_the_board_sends_reaches_the_handler(message, event):
+    board, inbox = board_with_inbox()
+    assert board.receive(message) == event
+    assert inbox == [event]
+    assert board.last_refusal == ""
+
+
+def test_every_control_button_is_accepted():
+    board, inbox = board_with_inbox()
+    for name in BUTTONS:
+        board.receive({"type": "button", "name": name, "seq": 1})
+    assert [event.button for event in inbox] == list(BUTTONS)
+
+
+CRAFTED = [
+    ("not an object", ["play", "TH"], "must be an object"),
+    ("no type", {"card": "TH", "seq": 1}, "type None"),
+    ("unknown type", {"type": "eval", "code": "import os", "seq": 1}, "type 'eval'"),
+    ("a card that is no card", {"type": "play", "card": "XX", "seq": 1}, "card must be"),
+    ("a card as a number", {"type": "play", "card": 10, "seq": 1}, "card must be"),
+    ("a card with markup", {"type": "play", "card": "<img src=x>", "seq": 1}, "card must be"),
+    ("lower-case card", {"type": "play", "card": "th", "seq": 1}, "card must be"),
+    ("id as text", {"type": "action", "id": "0", "seq": 1}, "id must be"),
+    ("id as a boolean", {"type": "action", "id": True, "seq": 1}, "id must be"),
+    ("negative id", {"type": "action", "id": -1, "seq": 1}, "id must be"),
+    ("huge id", {"type": "action", "id": 10**30, "seq": 1}, "id must be"),
+    ("unknown button", {"type": "button", "name": "shutdown", "seq": 1}, "button 'shutdown'"),
+    ("no seq", {"type": "play", "card": "TH"}, "seq must be"),
+    ("seq as text", {"type": "play", "card": "TH", "seq": "17"}, "seq must be"),
+    ("seq as a float", {"type": "play", "card": "TH", "seq": 17.0}, "seq must be"),
+    ("extra field", {"type": "play", "card": "TH", "seq": 1, "seat": 3}, "no field 'seat'"),
+    ("a play with an id", {"type": "play", "id": 0, "seq": 1}, "no field 'id'"),
+    ("too long", {"type": "play", "card": "TH", "seq": 1, "pad": "x" * 5000}, "too long"),
+    ("deeply nested", {"type": "play", "card": [[[[["TH"]]]]], "seq": 1}, "card must be"),
+    ("not JSON", {"type": "play", "card": object(), "seq": 1}, "plain JSON"),
+]
+
+
+@pytest.mark.parametrize("what, message, says", CRAFTED, ids=[c[0] for c in CRAFTED])
+def test_a_crafted_message_is_refused_with_a_logged_reason(what, message, says, caplog):
+    board, inbox = board_with_inbox()
+    with caplog.at_level(logging.WARNING, logger="cardgames.board"):
+        assert board.receive(message) is None
+    assert inbox == []
+    assert says in board.last_refusal
+    assert any(says in record.getMessage() for record in caplog.records)
+    # the reason quotes at most a short piece of what came in
+    assert len(board.last_refusal) < 200
+
+
+def test_a_message_arriving_through_the_widget_comm_is_checked_too(caplog):
+    """ipywidgets hands a custom message to ``on_msg`` handlers from ``_handle_custom_msg``:
+    the path a message from the browser takes, buffers included."""
+    board, inbox = board_with_inbox()
+    with caplog.at_level(logging.WARNING, logger="cardgames.board"):
+        board._handle_custom_msg({"type": "play", "card": "TH", "seq": 1}, [b"\x00" * 10])
+        board._handle_custom_msg({"type": "play", "card": "ZZ", "seq": 1}, [])
+        board._handle_custom_msg({"type": "play", "card": "TH", "seq": 1}, [])
+    assert "buffers" in caplog.records[0].getMessage()
+    assert "card must be" in caplog.records[1].getMessage()
+    assert inbox == [UserEvent("play", 1, card="TH")]
+
+
+def test_a_failing_handler_is_logged_and_does_not_escape(caplog):
+    board = Board()
+
+    def broken(event):
+        raise RuntimeError("the session fell over")
+
+    seen = []
+    board.on_user(broken)
+    board.on_user(seen.append)
+    with caplog.at_level(logging.ERROR, logger="cardgames.board"):
+        event = board.receive({"type": "button", "name": "next", "seq": 2})
+    assert event == UserEvent("button", 2, button="next")
+    assert seen == [event]  # the next handler still hears it
+    assert "the board's handler failed" in caplog.text
+    board.on_user(broken, remove=True)
+    board.receive({"type": "button", "name": "next", "seq": 3})
+    assert len(seen) == 2
+
+
+def test_the_traits_hold_what_they_were_given():
+    preview = load_preview()
+    state = preview.scenes()["yukon-4"]["state"]
+    faces = preview.standin_sprite()
+    board = Board(state=state, faces=faces)
+    assert board.state == state and board.faces == faces
+    # plain JSON, as the browser will see it
+    assert json.loads(json.dumps(board.state)) == state
+    later = dict(state, seq=state["seq"] + 1)
+    board.state = later
+    assert board.state["seq"] == state["seq"] + 1
+    # the module and the style sheet the browser gets are the files beside board.py
+    assert board._esm == (ROOT / "cardgames/widgets/board.js").read_text()
+    assert board._css == (ROOT / "cardgames/widgets/board.css").read_text()
+
+
+def test_a_face_down_seat_in_the_preview_states_carries_no_card():
+    """The preview builds its states as the session must: a hidden card is {"back": true}."""
+    preview = load_preview()
+    for name, scene in preview.scenes().items():
+        state = scene["state"]
+        for seat in state["seats"]:
+            if seat["seat"] != state["hand_seat"] and state["hand_seat"] is not None:
+                assert all(card == {"back": True} for card in seat["cards"]), (name, seat["name"])
+
+
+# --------------------------------------------------------------------------------------------
+# Chromium: the real board.js in the static harness
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    preview = load_preview()
+    folder = tmp_path_factory.mktemp("board-harness")
+    scenes = preview.write_harness(folder)
+    server = preview.serve(folder)
+    yield f"http://127.0.0.1:{server.server_address[1]}", scenes
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(harness):
+    from playwright.sync_api import sync_playwright
+
+    preview = load_preview()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=preview.CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_board(harness, browser):
+    """open_board(scene, width, height, **context options) -> page showing that scene; at the
+    end, no console error and no request to anywhere but 127.0.0.1."""
+    base, _scenes = harness
+    contexts, errors, outside = [], [], []
+
+    def opener(scene, width=1280, height=800, query="", **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+
+        def refuse(route):
+            outside.append(route.request.url)
+            route.abort()
+
+        page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), refuse)
+        page.goto(f"{base}/board.html?s={scene}{query}")
+        page.wait_for_function("window.boardReady === true")
+        return page
+
+    yield opener
+    for context in contexts:
+        context.close()
+    assert errors == [], errors
+    assert outside == [], outside
+
+
+def hand_of(scenes, name):
+    state = scenes[name]["state"]
+    return next(s for s in state["seats"] if s["seat"] == state["hand_seat"])["cards"]
+
+
+def mixed_scene(scenes):
+    """A scene whose hand holds a refused card and a legal card that is not the first."""
+    for name, scene in scenes.items():
+        if not scene["after"] or scene["state"]["fill"]:
+            continue
+        cards = hand_of(scenes, name)
+        legal = [i for i, c in enumerate(cards) if c.get("legal")]
+        if legal and legal[-1] > 0 and any(c.get("legal") is False for c in cards):
+            return name
+    raise AssertionError("no scene with legal and refused cards")
+
+
+@pytest.mark.browser
+def test_clicking_a_legal_card_sends_a_play_and_the_trick_takes_it(harness, open_board):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    legal = next(c for c in hand_of(scenes, name) if c.get("legal"))
+    page = open_board(name)
+    page.locator(f'.cg-hand .cg-card[data-card="{legal["card"]}"]').first.click()
+    # the harness answers like the kernel, with the state after that card
+    page.locator(f'.cg-trick .cg-card[data-card="{legal["card"]}"]').wait_for()
+    assert page.evaluate("window.sent") == [
+        {"type": "play", "card": legal["card"], "seq": scenes[name]["state"]["seq"]}]
+
+
+@pytest.mark.browser
+def test_tapping_a_refused_card_shows_why_and_sends_nothing(harness, open_board):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    refused = next(c for c in hand_of(scenes, name) if c.get("legal") is False)
+    page = open_board(name, 390, 844, has_touch=True, is_mobile=True)
+    card = page.locator(f'.cg-hand .cg-card[data-card="{refused["card"]}"]').first
+    assert card.get_attribute("data-legal") == "false"
+    assert card.get_attribute("aria-label") == \
+        f'{refused["name"]}, may not be played: {refused["why"]}'
+    card.tap()
+    message = page.locator(".cg-message .cg-refused")
+    assert refused["why"] in message.inner_text()
+    assert message.is_visible()
+    assert page.evaluate("window.sent") == []
+    assert page.locator(f'.cg-hand .cg-card[data-card="{refused["card"]}"]').count() >= 1
+
+
+@pytest.mark.browser
+def test_tab_and_arrows_move_along_the_hand_and_enter_plays(harness, open_board):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    cards = hand_of(scenes, name)
+    target = max(i for i, c in enumerate(cards) if c.get("legal"))
+    page = open_board(name, query="&still")
+    focused = "document.activeElement.closest('.cg-hand') ? " \
+              "document.activeElement.dataset.card : null"
+    for _ in range(10):  # Tab from the top of the page into the hand
+        page.keyboard.press("Tab")
+        if page.evaluate(focused):
+            break
+    assert page.evaluate(focused) == cards[0]["card"]
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused) == cards[1]["card"]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == cards[0]["card"]
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[target]["card"]
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.sent") == [
+        {"type": "play", "card": cards[target]["card"], "seq": scenes[name]["state"]["seq"]}]
+
+
+@pytest.mark.browser
+def test_buttons_and_named_actions_send_their_messages(harness, open_board):
+    page = open_board("quinto-4-doubling", query="&still")
+    page.locator(".cg-action").first.click()
+    page.locator(".cg-next").click()
+    page.locator('.cg-button[data-name="undo"]').click()
+    page.locator('.cg-button[data-name="redo"]').click(force=True)  # disabled: sends nothing
+    assert page.evaluate("window.sent") == [
+        {"type": "action", "id": 0, "seq": 1},
+        {"type": "button", "name": "next", "seq": 1},
+        {"type": "button", "name": "undo", "seq": 1}]
+    assert page.locator(".cg-fullscreen").is_visible()
+
+
+@pytest.mark.browser
+def test_a_face_down_card_carries_no_card(harness, open_board):
+    page = open_board("pip_pip-12")
+    backs = page.locator(".cg-seat .cg-card.cg-back")
+    assert backs.count() > 30
+    assert page.locator(".cg-card.cg-back[data-card]").count() == 0
+    hidden = page.evaluate("""() => [...document.querySelectorAll('.cg-seat:not(.cg-you)')]
+        .map(s => s.innerHTML).join('')""")
+    assert "cg-face-" not in hidden and "data-card" not in hidden
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scene", ["yukon-4", "pip_pip-12", "guinote-2"])
+def test_the_table_alone_fills_1920_by_1080(harness, open_board, scene):
+    page = open_board(scene, 1920, 1080, query="&fill=1")
+    sizes = page.evaluate("""() => {
+        const table = document.querySelector('.cg-table');
+        const r = table.getBoundingClientRect();
+        const cards = [...table.querySelectorAll('.cg-card')].filter(c => c.offsetParent)
+            .map(c => c.getBoundingClientRect());
+        const texts = [];
+        const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+            const node = walk.currentNode, el = node.parentElement;
+            if (!node.textContent.trim() || !el.offsetParent || el.closest('.cg-sprite')) continue;
+            texts.push([node.textContent.trim(), parseFloat(getComputedStyle(el).fontSize)]);
+        }
+        const seats = [...table.querySelectorAll('.cg-seat')].map(s => s.getBoundingClientRect());
+        const inside = (b) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+        const html = document.documentElement;
+        return {table: [r.left, r.top, r.width, r.height],
+                bars: [innerWidth - html.clientWidth, innerHeight - html.clientHeight,
+                       table.scrollHeight - table.clientHeight, table.scrollWidth - table.clientWidth],
+                narrowest: Math.min(...cards.map(c => c.width)),
+                cardsOff: cards.filter(c => !inside(c)).length,
+                seatsOff: seats.filter(s => !inside(s)).length,
+                smallText: texts.filter(t => t[1] < 18)};
+    }""")
+    assert sizes["table"] == [0, 0, 1920, 1080]
+    assert sizes["bars"] == [0, 0, 0, 0]  # no scroll bar, nothing cut off at the bottom
+    assert sizes["narrowest"] >= 70
+    assert sizes["cardsOff"] == 0 and sizes["seatsOff"] == 0
+    assert sizes["smallText"] == []
+
+
+@pytest.mark.browser
+def test_a_new_state_is_drawn_at_once_and_keeps_its_nodes(harness, open_board):
+    """The animation never delays a click: the state after a play is on the page as soon as it
+    arrives (in the same task), the sprite and the cards still in the hand are the same nodes."""
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    card, after = next(iter(scenes[name]["after"].items()))
+    page = open_board(name, query="&still")
+    found = page.evaluate("""([card, after]) => {
+        const sprite = document.querySelector('.cg-sprite');
+        const kept = [...document.querySelectorAll('.cg-hand .cg-card')]
+            .filter(c => c.dataset.card !== card);
+        window.model.set('state', after);
+        return {inTrick: !!document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`),
+                sameSprite: sprite === document.querySelector('.cg-sprite'),
+                keptNodes: kept.every(c => c.isConnected),
+                // the card slides in from where it was (FLIP), drawn in its place already
+                animating: document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`)
+                    .getAnimations().length > 0};
+    }""", [card, after])
+    assert found == {"inTrick": True, "sameSprite": True, "keptNodes": True, "animating": True}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("how", [{"reduced_motion": "reduce"}, {"query": "&animate=0"}])
+def test_no_animation_under_reduced_motion_or_when_switched_off(harness, open_board, how):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    card, after = next(iter(scenes[name]["after"].items()))
+    options = dict(how)
+    query = "&still" + options.pop("query", "")
+    page = open_board(name, query=query, **options)
+    animating = page.evaluate("""(after) => {
+        window.model.set('state', Object.assign(after, {animate: window.model.get('state').animate}));
+        return document.getAnimations().length;
+    }""", after)
+    assert animating == 0
