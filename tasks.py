@@ -4,6 +4,7 @@
     python3 tasks.py test    # run the whole test suite (pytest, nbval, browser tests)
 
     python3 tasks.py apps --class yukon=30   # for a class of 30 opening the Yukon app at once
+    python3 tasks.py site    # build the static site into _site/: every app runs in the browser
 
 Both create a virtual environment in ``.venv`` (once) and install the package into it with the
 extras they need. ``test`` also installs Debian's Chromium for the browser tests when it is
@@ -225,7 +226,15 @@ def test(args: list[str]) -> int:
     return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
 
 
+def site(args: list[str]) -> int:
+    """Build the static site into _site/ (scripts/build_site.py: its own build environment in
+    .site-build/, npm and PyPI at build time only); serve it with any static web server."""
+    return subprocess.call([sys.executable, str(ROOT / "scripts" / "build_site.py"), *args], cwd=ROOT)
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["site"]:
+        return site(argv[1:])
     if not argv or argv[0] not in ("apps", "test"):
         print(__doc__)
         return 2

@@ -1,0 +1,164 @@
+// The app pages' runtime: Python (Pyodide, from this site's static/pyodide/) runs the notebook's
+// code cells in the page, and the Jupyter widgets they show are drawn by the widget manager of
+// @jupyter-widgets/html-manager, talking to Python's widgets through the page (no kernel, no
+// server). Bundled by esbuild into static/runtime.js; see site/runner.py for the Python side.
+import "./define-shim.js";
+import "anywidget";
+import * as base from "@jupyter-widgets/base";
+import { HTMLManager } from "@jupyter-widgets/html-manager/lib/htmlmanager.js";
+
+const WIDGET_MIME = "application/vnd.jupyter.widget-view+json";
+const { AnyModel, AnyView } = globalThis.__cgAnywidgetFactory(base);
+
+let runner = null;           // site/runner.py, once Python is up
+const comms = new Map();     // comm id -> Comm
+
+/** A widget's comm: the page's side of a Python BrowserComm. */
+class Comm {
+  constructor(id, target) {
+    this.comm_id = id;
+    this.target_name = target;
+    this._onMsg = null;
+    this._onClose = null;
+    this._queue = [];        // messages that came before the model listened
+  }
+  open() { return ""; }
+  on_msg(callback) {
+    this._onMsg = callback;
+    const queued = this._queue.splice(0);
+    for (const msg of queued) callback(msg);
+  }
+  on_close(callback) { this._onClose = callback; }
+  receive(msg) { this._onMsg ? this._onMsg(msg) : this._queue.push(msg); }
+  send(data, callbacks, metadata, buffers) {
+    const held = (buffers || []).map((b) => new Uint8Array(b.buffer ? b.buffer : b));
+    runner.deliver(this.comm_id, JSON.stringify(data), held);
+    // The model sends one message at a time and waits for the kernel to be idle again.
+    queueMicrotask(() => callbacks?.iopub?.status?.({ content: { execution_state: "idle" } }));
+    return "";
+  }
+  close() { comms.delete(this.comm_id); }
+}
+
+class PageManager extends HTMLManager {
+  constructor() {
+    super({
+      loader: (name) => name === "anywidget" ? Promise.resolve({ AnyModel, AnyView })
+        : Promise.reject(new Error(`no widget module ${name} in this site`)),
+    });
+  }
+}
+const manager = new PageManager();
+
+/** Python -> page: a widget message (ipywidgets' comm_open, comm_msg, comm_close). */
+function send(msgType, messageJson, buffers) {
+  const msg = JSON.parse(messageJson);
+  msg.buffers = (buffers ? buffers.toJs ? buffers.toJs() : buffers : []).map((b) => new DataView(b.buffer || b));
+  const id = msg.content.comm_id;
+  if (msgType === "comm_open") {
+    const comm = new Comm(id, msg.content.target_name);
+    comms.set(id, comm);
+    manager.handle_comm_open(comm, msg).catch((e) => console.error("widget", e));
+  } else if (msgType === "comm_msg") {
+    comms.get(id)?.receive(msg);
+  } else if (msgType === "comm_close") {
+    const comm = comms.get(id);
+    comms.delete(id);
+    comm?._onClose?.(msg);
+  }
+}
+
+/** True if the same note ends the outputs just above (no prose between): say it once. */
+function sameNoteJustAbove(place, text) {
+  let above = place.previousElementSibling;
+  while (above && above.classList.contains("cg-output") && !above.lastElementChild) {
+    above = above.previousElementSibling;
+  }
+  const last = above?.classList.contains("cg-output") ? above.lastElementChild : null;
+  return !!last && last.classList.contains("cg-site-note") && last.textContent === text;
+}
+
+/** Python -> page: something a cell showed. */
+function output(cell, outputJson) {
+  const out = JSON.parse(outputJson);
+  const place = document.querySelector(`.cg-output[data-cell="${cell}"]`);
+  if (!place) return;
+  if (out.type === "stream") {
+    let pre = place.lastElementChild;
+    if (!pre || pre.tagName !== "PRE" || pre.dataset.stream !== out.name) {
+      pre = document.createElement("pre");
+      pre.dataset.stream = out.name;
+      place.append(pre);
+    }
+    pre.textContent += out.text;
+  } else if (out.type === "note" || out.type === "error") {
+    if (sameNoteJustAbove(place, out.text)) return;
+    const div = document.createElement("div");
+    div.className = out.type === "note" ? "cg-site-note" : "cg-site-error";
+    div.textContent = out.text;
+    place.append(div);
+  } else if (out.type === "display") {
+    const data = out.data;
+    const div = document.createElement("div");
+    div.className = "cg-display";
+    place.append(div);
+    if (data[WIDGET_MIME]) {
+      const id = data[WIDGET_MIME].model_id;
+      manager.get_model(id)
+        .then((model) => manager.create_view(model))
+        .then((view) => manager.display_view(view, div))
+        .catch((e) => console.error("widget view", e));
+    } else if (data["text/html"]) {
+      div.innerHTML = data["text/html"];
+    } else if (data["image/svg+xml"]) {
+      div.innerHTML = data["image/svg+xml"];
+    } else if (data["image/png"]) {
+      const img = document.createElement("img");
+      img.src = "data:image/png;base64," + data["image/png"];
+      div.append(img);
+    } else if (data["text/plain"] !== undefined) {
+      const pre = document.createElement("pre");
+      pre.textContent = data["text/plain"];
+      div.append(pre);
+    }
+  }
+}
+
+function status(text) {
+  const bar = document.getElementById("cg-status");
+  if (!bar) return;
+  bar.textContent = text;
+  bar.hidden = !text;
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Start Python, install the wheels, run the notebook's code cells, each under its place. */
+export async function boot() {
+  const started = performance.now();
+  const here = new URL(".", import.meta.url).href;        // .../static/
+  status("Starting Python in your browser (the first visit takes a few seconds longer)…");
+  const { loadPyodide } = await import(here + "pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: here + "pyodide/", stdout: console.log, stderr: console.warn });
+  const timings = { pyodide: performance.now() - started };
+  const manifest = await (await fetch(here + "wheels/manifest.json")).json();
+  status("Installing the card games…");
+  await pyodide.loadPackage(manifest.wheels.map((w) => here + "wheels/" + w), { messageCallback: () => {} });
+  timings.wheels = performance.now() - started;
+  pyodide.registerJsModule("cg_page", { send, output });
+  pyodide.FS.writeFile("/home/pyodide/cg_site_runner.py", await (await fetch(here + "runner.py")).text());
+  runner = pyodide.pyimport("cg_site_runner");
+  timings.python = performance.now() - started;
+  window.cgSite = { pyodide, runner, manager, timings };
+  const cells = JSON.parse(document.getElementById("cg-cells").textContent);
+  status("Dealing the cards…");
+  for (const [cell, code] of cells) {
+    const t = performance.now();
+    runner.run_cell(cell, code);
+    timings[`cell ${cell}`] = Math.round(performance.now() - t);
+    await pause();           // let the widgets of this cell draw before the next runs
+  }
+  window.cgSite.timings.cells = performance.now() - started;
+  status("");
+  document.body.dataset.cgReady = "1";
+}

@@ -1,0 +1,226 @@
+"""The static site (``python3 tasks.py site``) in a real browser, with no server but a static one.
+
+The site is built once for the module (``scripts/build_site.py``; its build tools are kept in
+``.site-build/``, so only the first build downloads them) and served from 127.0.0.1 by the
+standard library's ``http.server`` in a thread. Every request that would leave the machine is
+refused and fails the test: the pages must run Python (Pyodide), the widgets and the games from
+the site's own files. For each game: open the app from a link, wait for the table drawn by
+Python in the page, click an enabled card until the trick changes, and see the link's seed in
+the message, no error on the page or in the console, and the note that simulations need the
+full install. A bad link gets the friendly message; a small anywidget of the test's own renders
+and answers a click through Python.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
+TIMEOUT_MS = 180_000         # Python starts in the page: slow on a busy 2-core machine
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site  # noqa: E402
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The built site served on a free loopback port: yields its base URL."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    if shutil.which("npm") is None:
+        pytest.skip("the site's build needs npm (Node.js), which is not installed")
+    out = tmp_path_factory.mktemp("site") / "_site"
+    try:
+        build_site.build(out)
+    except subprocess.CalledProcessError as error:
+        pytest.fail(f"the site's build failed: {error}")
+    add_probe_page(out)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    """One browser context for the module: after the first page, Python's files and compiled
+    WebAssembly come from the browser's cache, as for a pupil opening a second game."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, site, request):
+    """A fresh page that refuses (and records) every request leaving 127.0.0.1, records console
+    errors, and leaves a screenshot if the test fails."""
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("pageerror", lambda e: page.errors.append(f"page error: {e}"))
+
+    def guard(route):
+        if route.request.url.startswith(site + "/"):
+            route.continue_()
+        else:
+            page.errors.append(f"request to the outside world: {route.request.url}")
+            route.abort()
+
+    page.route("**/*", guard)
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
+            pass
+    page.close()
+
+
+def table_text(page, css: str) -> str:
+    return page.locator(f".cg-app >> nth=0 >> {css}").first.inner_text()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_a_card_in_the_site(site, page, game):
+    page.goto(f"{site}/apps/{game}.html?seed=11")
+    table = page.locator(".cg-app >> nth=0 >> .cg-table")
+    table.wait_for()
+    page.wait_for_function(
+        """() => { const t = document.querySelector('.cg-app .cg-table');
+                   return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }""")
+    # The link's seed reached Python in the page (there is no server to pass it on).
+    assert "seed 11" in table_text(page, ".cg-message")
+    cards = table.locator(".cg-card:not([disabled])")
+    actions = table.locator(".cg-action:not([disabled])")
+    trick_before = table_text(page, ".cg-trick")
+    clicked = []
+    for _ in range(4):       # a discard or a doubling comes first in some games
+        message = table_text(page, ".cg-message")
+        button = cards.first if cards.count() else actions.first
+        clicked.append(button.inner_text())
+        button.click()
+        page.wait_for_function(
+            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
+            arg=message)
+        if table_text(page, ".cg-trick") != trick_before:
+            break
+    assert table_text(page, ".cg-trick") != trick_before, f"the trick never changed ({clicked})"
+    assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
+    page.wait_for_selector("body[data-cg-ready]")
+    # Every other cell ran, or says that it needs the full install (pandas, matplotlib).
+    assert page.locator(".cg-site-error").count() == 0
+    notes = page.locator(".cg-site-note")
+    assert notes.count() >= 1 and "full install" in notes.first.inner_text()
+    # ... and the Explore section (simulations, plots) says so itself.
+    assert page.evaluate("""() => {
+        const heading = [...document.querySelectorAll('h2')].find(h => h.textContent.startsWith('Explore'));
+        return [...document.querySelectorAll('.cg-site-note')].some(note =>
+            heading.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert page.errors == []
+
+
+def test_a_bad_link_says_why_in_the_site(site, page):
+    page.goto(f"{site}/apps/yukon.html?players=9")
+    message = page.locator(".cg-app >> nth=0 >> .cg-app-message")
+    message.wait_for()
+    assert "is played by 2, 3, 4, 5 players" in message.inner_text()
+    assert page.locator(".cg-app >> nth=0 >> .cg-table").count() == 0
+    assert page.errors == []
+
+
+def test_the_index_links_every_game_page(site, page):
+    page.goto(f"{site}/index.html")
+    links = page.eval_on_selector_all(".cg-md a[href^='apps/']", "as => as.map(a => a.getAttribute('href'))")
+    assert {f"apps/{game}.html" for game in GAMES} <= set(links)
+    assert page.errors == []
+
+
+# -- an anywidget of the test's own: the board of the card-table issue works the same way ----------
+
+PROBE_CELLS = [
+    '''import anywidget, traitlets
+
+class Counter(anywidget.AnyWidget):
+    _esm = """
+    export default { render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "probe-button";
+        const draw = () => { button.textContent = "clicked " + model.get("count"); };
+        button.addEventListener("click", () => model.send({ kind: "click" }));
+        model.on("change:count", draw);
+        draw();
+        el.append(button);
+    } }"""
+    _css = ".probe-button { color: rgb(1, 2, 3); }"
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda widget, content, buffers: content.get("kind") == "click"
+                    and setattr(self, "count", self.count + 1))
+
+Counter()''',
+]
+
+
+def add_probe_page(out: Path) -> None:
+    notebook = {"metadata": {"title": "probe"},
+                "cells": [{"cell_type": "code", "source": PROBE_CELLS[0]}]}
+    (out / "apps" / "_probe.html").write_text(build_site.app_page(notebook, GAMES, lambda texts: texts))
+
+
+def test_an_anywidget_renders_and_answers_a_click(site, page):
+    # The module in _esm draws a button; a click goes to Python by model.send, Python's on_msg
+    # counts it in a synced trait, and the module redraws on change:count.
+    page.goto(f"{site}/apps/_probe.html")
+    button = page.locator(".probe-button")
+    button.wait_for()
+    assert button.inner_text() == "clicked 0"
+    assert button.evaluate("b => getComputedStyle(b).color") == "rgb(1, 2, 3)"
+    button.click()
+    page.wait_for_function("() => document.querySelector('.probe-button').innerText === 'clicked 1'")
+    button.click()
+    page.wait_for_function("() => document.querySelector('.probe-button').innerText === 'clicked 2'")
+    assert page.errors == []
