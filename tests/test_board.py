@@ -290,6 +290,22 @@ def test_tab_and_arrows_move_along_the_hand_and_enter_plays(harness, open_board)
 
 
 @pytest.mark.browser
+def test_after_a_card_played_by_keyboard_the_focus_stays_in_the_hand(harness, open_board):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    cards = hand_of(scenes, name)
+    target = max(i for i, c in enumerate(cards) if c.get("legal"))
+    page = open_board(name)  # the page answers a play with the next state, as the kernel does
+    page.locator(".cg-hand .cg-card").nth(target).focus()
+    page.keyboard.press("Enter")
+    page.locator(f'.cg-trick .cg-card[data-card="{cards[target]["card"]}"]').wait_for()
+    left = [c["card"] for i, c in enumerate(cards) if i != target]
+    focused = page.evaluate("document.activeElement.closest('.cg-hand') && "
+                            "document.activeElement.dataset.card")
+    assert focused == left[min(target, len(left) - 1)]
+
+
+@pytest.mark.browser
 def test_buttons_and_named_actions_send_their_messages(harness, open_board):
     page = open_board("quinto-4-doubling", query="&still")
     page.locator(".cg-action").first.click()

@@ -76,6 +76,8 @@ function updateCard(node, card, opts = {}) {
   }
   if (opts.who) name = opts.who + ": " + name;
   setAttr(node, "aria-label", name);
+  // a face-down card says nothing of its own: its row is named "Eve, 6 cards"
+  setAttr(node, "aria-hidden", code ? null : "true");
   if (node.tagName === "BUTTON") {
     // no aria-disabled: pressing a refused card is how one hears why it is refused
     setAttr(node, "title", clickable && !legal && card.why ? card.why : null);
@@ -86,28 +88,36 @@ function updateCard(node, card, opts = {}) {
 }
 
 // Keep the children of `box` in step with `items`: reuse nodes by key, create the missing ones,
-// drop the others, and move nodes only where the order changed.
+// drop the others first, then move nodes only where the order changed (a moved node is taken
+// out and put back, which makes the browser rebuild the cards drawn inside it).
 function sync(box, items, keyOf, create, update) {
   const old = new Map();
   for (const child of Array.from(box.children)) {
     if (child._key !== undefined) old.set(child._key, child);
   }
-  let cursor = box.firstElementChild;
-  while (cursor && cursor._key === undefined) cursor = cursor.nextElementSibling;
-  const keep = new Set();
-  items.forEach((item, index) => {
+  const nodes = items.map((item, index) => {
     const key = keyOf(item, index);
     let node = old.get(key);
-    if (!node) {
+    if (node) old.delete(key);
+    else {
       node = create(item, index);
       node._key = key;
     }
-    keep.add(node);
     update(node, item, index);
-    if (node !== cursor) box.insertBefore(node, cursor);
-    else cursor = cursor.nextElementSibling;
+    return node;
   });
-  for (const node of old.values()) if (!keep.has(node)) node.remove();
+  for (const node of old.values()) node.remove();
+  let cursor = box.firstElementChild;
+  const skip = () => { while (cursor && cursor._key === undefined) cursor = cursor.nextElementSibling; };
+  skip();
+  for (const node of nodes) {
+    if (node === cursor) {
+      cursor = cursor.nextElementSibling;
+      skip();
+    } else {
+      box.insertBefore(node, cursor);
+    }
+  }
 }
 
 // Keys for a row of cards: the code and its occurrence (two packs hold two 8♠), or the place.
@@ -326,18 +336,17 @@ function render({ model, el }) {
     root.classList.toggle("cg-trick-done", t.winner != null);
   }
 
-  function placeTrick() {
-    const box = trick.getBoundingClientRect();
-    const first = trick.firstElementChild;
-    if (!first) return;
-    const w = first.offsetWidth, h = first.offsetHeight;
-    const rx = Math.max(0, (box.width - w) / 2), ry = Math.max(0, (box.height - h) / 2);
+  // The trick's cards, each toward its player's seat; sizes read beforehand (no reflow here).
+  function placeTrick(size) {
+    if (!size) return;
+    const rx = Math.max(0, (size.width - size.w) / 2), ry = Math.max(0, (size.height - size.h) / 2);
     for (const node of trick.children) {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
       const len = Math.hypot(d[0], d[1]) || 1;
       const x = (d[0] / len) * rx, y = (d[1] / len) * ry;
-      node.style.left = `calc(50% + ${x.toFixed(1)}px)`;
-      node.style.top = `calc(50% + ${y.toFixed(1)}px)`;
+      const left = `calc(50% + ${x.toFixed(1)}px)`, top = `calc(50% + ${y.toFixed(1)}px)`;
+      if (node.style.left !== left) node.style.left = left;
+      if (node.style.top !== top) node.style.top = top;
     }
   }
 
@@ -424,16 +433,16 @@ function render({ model, el }) {
   }
 
   // Where the seats go: measured after drawing, so the ring fits the seats that are there.
+  // Reads and writes are kept apart, so that the browser lays the board out twice, not once
+  // per row of cards.
   function layout() {
     const seats = state.seats || [];
     const n = seats.length;
     if (!n) return;
-    const W = cloth.clientWidth, H = cloth.clientHeight;
     // A narrow board keeps only the trick inside the ring: the centre and the last trick go to
     // a strip under the cloth.
     const narrow = root.clientWidth < 700;
     root.classList.toggle("cg-narrow", narrow);
-    fitRows(); // the fans first: the seats' sizes depend on them
     if (narrow !== (centre.parentNode === strip)) {
       const into = narrow ? strip : middle;
       into.appendChild(centre);
@@ -441,6 +450,15 @@ function render({ model, el }) {
       if (!narrow) middle.insertBefore(centre, trickBox);
     }
     strip.hidden = !narrow || (centre.hidden && last.hidden);
+    // read: the cloth, the rows of cards, the trick
+    const W = cloth.clientWidth, H = cloth.clientHeight;
+    const rows = measureRows();
+    const first = trick.firstElementChild;
+    const trickSize = first ? { width: trick.clientWidth, height: trick.clientHeight,
+      w: first.offsetWidth, h: first.offsetHeight } : null;
+    // write: the fans (the seats' sizes depend on them)
+    fitRows(rows);
+    // read: the seats
     const bottom = state.bottom != null ? state.bottom : seats[0].seat;
     const order = seats.map((s) => s.seat);
     const start = Math.max(0, order.indexOf(bottom));
@@ -454,6 +472,7 @@ function render({ model, el }) {
         onRing.push(s.seat);
       }
     }
+    // write: the seats round the cloth, the middle, the trick
     const pad = Math.max(4, Math.min(W, H) * 0.015);
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
     const handSeat = state.hand_seat;
@@ -467,8 +486,9 @@ function render({ model, el }) {
       seatDir.set(s.seat, [x, y]);
       const node = seatNodes.get(s.seat);
       if (node.parentNode === cloth) {
-        node.style.left = (W / 2 + x * a).toFixed(1) + "px";
-        node.style.top = (H / 2 + y * b).toFixed(1) + "px";
+        const left = (W / 2 + x * a).toFixed(1) + "px", top = (H / 2 + y * b).toFixed(1) + "px";
+        if (node.style.left !== left) node.style.left = left;
+        if (node.style.top !== top) node.style.top = top;
         if (y > 0.6 && Math.abs(x) < 0.6) bottomUsed = true;
         if (Math.abs(x) > 0.6) sidesUsed = true;
       }
@@ -478,27 +498,34 @@ function render({ model, el }) {
     // The middle of the cloth: inside the ring of seats.
     const top = onRing.length ? maxH + 2 * pad : pad;
     const side = sidesUsed ? maxW + 2 * pad : pad;
-    middle.style.left = side + "px";
-    middle.style.right = side + "px";
-    middle.style.top = top + "px";
-    middle.style.bottom = (bottomUsed ? maxH + 2 * pad : pad) + "px";
-    placeTrick();
+    const inset = { left: side, right: side, top, bottom: bottomUsed ? maxH + 2 * pad : pad };
+    for (const [key, value] of Object.entries(inset)) {
+      const want = value.toFixed(1) + "px";
+      if (middle.style[key] !== want) middle.style[key] = want;
+    }
+    placeTrick(trickSize);
+  }
+
+  function measureRows() {
+    return Array.from(root.querySelectorAll(".cg-cards"), (box) => {
+      const cards = box.children;
+      return { box, n: cards.length, w: cards.length ? cards[0].offsetWidth : 0,
+        width: box.clientWidth };
+    });
   }
 
   // The user's hand (and the open fans) overlap their cards only as much as the room needs.
-  function fitRows() {
-    for (const box of root.querySelectorAll(".cg-cards")) {
-      const cards = box.children;
-      const n = cards.length;
+  function fitRows(rows) {
+    for (const { box, n, w, width } of rows) {
       if (!n) continue;
-      const w = cards[0].offsetWidth;
+      const cards = box.children;
       const isHand = box.classList.contains("cg-hand");
       const backs = box.classList.contains("cg-backs");
       const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
       // how far apart the cards would sit with room enough, and the room they have
       const natural = w * (isHand ? 1.04 : deciding ? 0.6 : 0.34);
       let room;
-      if (isHand) room = box.clientWidth;
+      if (isHand) room = width;
       else if (backs) room = w * 1.9;
       else room = w * (deciding ? 1 + 0.6 * (n - 1) : Math.min(4.2, 1 + 0.34 * (n - 1)));
       let groups = 0;
