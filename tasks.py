@@ -9,16 +9,22 @@ Both create a virtual environment in ``.venv`` (once) and install the package in
 extras they need. ``test`` also installs Debian's Chromium for the browser tests when it is
 missing and the command runs as root (elsewhere, install ``chromium`` yourself). Extra
 arguments after ``test`` go to pytest, e.g. ``python3 tasks.py test tests/test_yukon.py -q``;
-after ``apps`` they go to Voila, except ``--class GAME=N``: keep N kernels of that game's app
-started and run before the class arrives (about 200 MiB each), so that N pages open at once in
-a second or two instead of waiting for N notebooks to run on the server.
+after ``apps`` they go to Voila (``--port 8899``, ``--Voila.ip=0.0.0.0`` for a class on the
+network: without them the apps are at 127.0.0.1:8866, or the next free port, and tasks.py prints
+the address really served), except two of its own. ``--class GAME=N``: keep N kernels of that
+game's app started and run before the class arrives (about 200 MiB each), so that N pages open
+at once in a second or two instead of waiting for N notebooks to run on the server.
+``--idle-minutes M``: close a game nobody has clicked for M minutes (default 60; a page that
+never connects, or was closed, loses its game within 2 minutes). Ctrl-C stops the server.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -72,9 +78,17 @@ def class_arguments(value: str) -> list[str]:
             f"--VoilaKernelManager.fill_delay={CLASS_REFILL_SECONDS}"]
 
 
+# The command-line spellings of Voila's port and address: tasks.py adds its own only when the
+# user gives none (Voila refuses a trait given twice: "port only accepts one value").
+PORT_OPTIONS = ("--port", "--Voila.port")
+IP_OPTIONS = ("--ip", "--Voila.ip")
+
+
 def voila_arguments(args: list[str]) -> tuple[list[str], int]:
-    """The arguments after ``apps`` with ``--class GAME=N`` (or ``--class=GAME=N``) expanded,
-    and N (0 without ``--class``)."""
+    """The arguments after ``apps`` with ``--class GAME=N`` (or ``--class=GAME=N``) and
+    ``--idle-minutes M`` expanded, the address and port in the one spelling Voila takes
+    (``--ip X``, ``--ip=X``, ``--Voila.ip X`` become ``--Voila.ip=X``; ``--port N``,
+    ``--Voila.port=N`` become ``--port=N``), and N (0 without ``--class``)."""
     given, out, size = list(args), [], 0
     while given:
         arg = given.pop(0)
@@ -84,9 +98,94 @@ def voila_arguments(args: list[str]) -> tuple[list[str], int]:
                 raise ValueError("--class needs GAME=N, e.g. --class yukon=30")
             out += class_arguments(value)
             size = int(value.partition("=")[2])
+        elif arg == "--idle-minutes" or arg.startswith("--idle-minutes="):
+            value = arg.removeprefix("--idle-minutes").removeprefix("=") or (
+                given.pop(0) if given else "")
+            if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 24 * 60:
+                raise ValueError(f"--idle-minutes {value[:20]!r}: give the minutes after which "
+                                 "a game nobody plays is closed, 1 to 1440 (e.g. --idle-minutes 90)")
+            out.append(f"--ClassroomKernelManager.idle_minutes={int(value)}")
+        elif arg.split("=", 1)[0] in IP_OPTIONS + PORT_OPTIONS:
+            # Voila knows --port and --Voila.ip=X but not --ip: one spelling for each.
+            option, equals, value = arg.partition("=")
+            if not equals:
+                if not given or given[0].startswith("-"):
+                    raise ValueError(f"{option} needs a value, e.g. {option} "
+                                     + ("0.0.0.0" if option in IP_OPTIONS else "8899"))
+                value = given.pop(0)
+            out.append(f"--Voila.ip={value}" if option in IP_OPTIONS else f"--port={value}")
         else:
             out.append(arg)
     return out, size
+
+
+DEFAULT_PORT = 8866
+# Voila's log line once it listens: "Voilà is running at:" and, on the next line, the address.
+RUNNING = re.compile(r"(https?://\S+)")
+
+
+def gives(args: list[str], options: tuple[str, ...]) -> bool:
+    """Whether ``args`` set one of ``options`` (``--port 8899`` or ``--port=8899``)."""
+    return any(a in options or a.split("=", 1)[0] in options for a in args)
+
+
+def server_command(extra: list[str]) -> list[str]:
+    """Voila's command line for the apps: ``extra`` as given, with 127.0.0.1 and port 8866
+    added only when ``extra`` sets no address or no port of its own."""
+    defaults = ([] if gives(extra, IP_OPTIONS) else ["--Voila.ip=127.0.0.1"]) + (
+        [] if gives(extra, PORT_OPTIONS) else [f"--port={DEFAULT_PORT}"])
+    # voila.json: the cardgames template, no tracebacks, preheated kernels, the kernel culler
+    return [str(PYTHON), "-m", "voila", "notebooks/", "--no-browser", *defaults,
+            *KERNEL_ARGUMENTS, *extra]
+
+
+def server_environment() -> dict[str, str]:
+    """This environment with the checkout's Jupyter data directory (the template) first on
+    JUPYTER_PATH: cardgames.serve.voila_environment, written again here because tasks.py runs
+    before the package is installed."""
+    data = str(ROOT / "share" / "jupyter")
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != data]
+    return {**os.environ, "JUPYTER_PATH": os.pathsep.join([data, *paths])}
+
+
+def serve(command: list[str], class_size: int = 0) -> int:
+    """Run Voila, echo its log, and print the apps' address once Voila says where it listens
+    (the port given, or the next free one: Voila moves on when a port is busy). Ctrl-C or
+    SIGTERM stops Voila, which shuts its kernels down."""
+    print("+", " ".join(command), flush=True)
+    server = subprocess.Popen(command, cwd=ROOT, env=server_environment(),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              encoding="utf-8", errors="replace", bufsize=1)
+
+    def forward(signum, _frame):
+        if server.poll() is None:
+            server.send_signal(signum)
+    previous = signal.signal(signal.SIGTERM, forward)
+    announced, running = False, False
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            print(line, end="", flush=True)
+            if "running at" in line:
+                running = True
+            found = RUNNING.search(line)
+            if running and found and not announced:
+                announced = True
+                address, _, token = found.group(1).partition("?")
+                query = f"?{token}" if token else ""
+                print(f"\n  The apps: {address.rstrip('/')}/voila/render/index.ipynb{query} "
+                      "(one per game at /voila/render/<game>.ipynb)\n"
+                      "  Stop the server with Ctrl-C (it shuts down every game's kernel).\n",
+                      flush=True)
+                if class_size:
+                    print(f"  Starting {class_size} kernels for the class (about "
+                          f"{class_size * KERNEL_MIB / 1024:.1f} GiB): give them a minute or "
+                          "two before the class opens its pages.\n", flush=True)
+        return server.wait()
+    except KeyboardInterrupt:        # Voila got the same Ctrl-C and is stopping its kernels
+        return server.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def apps(args: list[str]) -> int:
@@ -96,17 +195,7 @@ def apps(args: list[str]) -> int:
         print(error)
         return 2
     install("apps")
-    port = "8866"
-    command = [str(VENV / "bin" / "voila"), "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
-               f"--port={port}", *KERNEL_ARGUMENTS, *extra]   # voila.json: lab template, no tracebacks, preheated kernels
-    print("+", " ".join(command), flush=True)
-    print(f"\n  The apps: http://127.0.0.1:{port}/voila/render/index.ipynb "
-          "(one per game at /voila/render/<game>.ipynb)\n", flush=True)
-    if class_size:
-        print(f"  Starting {class_size} kernels for the class (about "
-              f"{class_size * KERNEL_MIB / 1024:.1f} GiB): give them a minute or two before the "
-              "class opens its pages.\n", flush=True)
-    return subprocess.call(command, cwd=ROOT)
+    return serve(server_command(extra), class_size)
 
 
 def test(args: list[str]) -> int:

@@ -1,9 +1,16 @@
 """Load: one Voila server on 127.0.0.1, N sessions at once (default 20), each opening an app and
 playing a trick. Prints whether each succeeded, the time each took, the memory of each session's
-kernel and of the server. Bounded in time; stops everything it starts.
+kernel and of the server, and the kernels alive after the sessions closed. Bounded in time;
+stops everything it starts.
 
     python benchmarks/load.py [--sessions 20] [--client websocket|browser] [--game yukon]
                               [--timeout 300] [--warmup S] [--class N] [--no-preheat]
+                              [--gets N [--after S]] [--plain-manager]
+
+``--gets 10 --after 150`` then loads the page 10 times without its websocket (each load starts a
+kernel) and waits up to 150 s for the server to shut those kernels down (issue 20: within 2
+minutes); ``--plain-manager`` runs the same with jupyter_server's own kernel manager, which keeps
+every kernel until the server stops: the figures before the classroom manager.
 
 Two kinds of client:
 
@@ -29,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -37,7 +45,9 @@ from typing import Callable, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving  # noqa: E402
+from cardgames.serve import (  # noqa: E402
+    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+)
 from tasks import voila_arguments  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 PAGES_PER_BROWSER = 4
@@ -101,7 +111,7 @@ def start_server(port: int, log, preheat: bool = True, extra: Sequence[str] = ()
          *KERNEL_ARGUMENTS, *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         # The kernels import cardgames from this checkout, installed or not.
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(
+        env={**voila_environment(), "PYTHONPATH": os.pathsep.join(
             p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)})
 
 
@@ -216,45 +226,18 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
         "content": content})
 
 
-def table_parts(states: dict) -> tuple[str, set[str]]:
-    """From the widgets' states: an enabled card button of the first table, and the widgets that
-    draw that table's trick (the board, which holds the seats and the trick, and everything
-    inside it)."""
-    def classes(mid: str) -> list[str]:
-        return states[mid]["state"].get("_dom_classes", [])
-
-    def kids(mid: str) -> list[str]:
-        return [c.removeprefix("IPY_MODEL_") for c in states[mid]["state"].get("children", [])
-                if isinstance(c, str)]
-
-    parent = {kid: mid for mid in states for kid in kids(mid)}
-
-    def visible(mid: str) -> bool:
-        return "cg-spare" not in classes(mid)      # a spare card button shows nothing
-
-    cards = [mid for mid in states if "cg-card" in classes(mid)
-             and not states[mid]["state"].get("disabled") and visible(mid)]
-    for card in cards:
-        table = card
-        while table in parent and "cg-table" not in classes(table):
-            table = parent[table]
-        if "cg-table" not in classes(table):
+def table_parts(states: dict) -> tuple[str, dict]:
+    """From the widgets' states: the first table's board (its model id) and a legal card's click
+    as the board sends it (BOARD_STATE.md: ``{"type": "play", "card": ..., "seq": ...}``)."""
+    for mid, entry in states.items():
+        state = entry["state"].get("state")
+        if not isinstance(state, dict) or "seats" not in state:
             continue
-        inside, todo = set(), [table]
-        while todo:
-            mid = todo.pop()
-            inside.add(mid)
-            todo.extend(kids(mid))
-        trick = next((m for m in inside if "cg-board" in classes(m) or "cg-trick" in classes(m)),
-                     None)
-        if trick is not None:
-            trick_widgets, todo = set(), [trick]
-            while todo:
-                mid = todo.pop()
-                trick_widgets.add(mid)
-                todo.extend(kids(mid))
-            return card, trick_widgets
-    raise RuntimeError("no table with an enabled card in the widgets' state")
+        for seat in state["seats"]:
+            for card in seat.get("cards", ()):
+                if card.get("legal"):
+                    return mid, {"type": "play", "card": card["card"], "seq": state["seq"]}
+    raise RuntimeError("no table with a legal card in the widgets' state")
 
 
 async def websocket_session(base: str, game: str, number: int, timeout: float) -> dict:
@@ -289,19 +272,19 @@ async def websocket_session(base: str, game: str, number: int, timeout: float) -
                 data = msg.get("content", {}).get("data", {})
                 if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
                     states = data["states"]
-            card, trick = table_parts(states)
+            board, click = table_parts(states)
             result["table_seconds"] = round(time.monotonic() - started, 2)
             await asyncio.sleep(0.6)              # a person's pause before clicking
             clicked = time.monotonic()
-            await ws.send(message("comm_msg", {"comm_id": card, "data": {
-                "method": "custom", "content": {"event": "click"}}}, session))
+            await ws.send(message("comm_msg", {"comm_id": board, "data": {
+                "method": "custom", "content": click}}, session))
             while True:
                 reply = await ws.recv()
                 if isinstance(reply, bytes):
                     continue
                 msg = json.loads(reply)
                 content = msg.get("content", {})
-                if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") in trick
+                if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") == board
                         and content.get("data", {}).get("method") in ("update", "echo_update")):
                     break
             result["click_seconds"] = round(time.monotonic() - clicked, 2)
@@ -344,15 +327,62 @@ async def browser_sessions(base: str, game: str, sessions: int, timeout: float,
     return results
 
 
+async def plain_gets(base: str, game: str, count: int, timeout: float) -> list[tuple[str, float]]:
+    """``count`` page loads that never open the page's websocket (a link preview, a crawler, a
+    pupil's browser that gave up): each kernel's id and when its page was served."""
+    def get(number: int) -> tuple[str, float]:
+        url = f"{base}/voila/render/{game}.ipynb?seed={1000 + number}"
+        html = urllib.request.urlopen(url, timeout=timeout).read().decode()
+        return KERNEL_ID.findall(html)[0], time.monotonic()
+    loaded = []
+    for number in range(count):
+        try:
+            loaded.append(await asyncio.to_thread(get, number))
+        except (OSError, IndexError) as error:
+            print(f"  plain GET {number} failed: {type(error).__name__}: {error}")
+    return loaded
+
+
+async def wait_for_culling(base: str, loaded: list[tuple[str, float]], wait: float) -> list[float]:
+    """Seconds from each page load until the server had shut its kernel down
+    (``GET /api/kernels/<id>`` answers 404), for those shut down within ``wait`` seconds."""
+    culled: dict[str, float] = {}
+    deadline = time.monotonic() + wait
+    while len(culled) < len(loaded) and time.monotonic() < deadline:
+        for kernel_id, served in loaded:
+            if kernel_id in culled:
+                continue
+            try:
+                await asyncio.to_thread(urllib.request.urlopen, f"{base}/api/kernels/{kernel_id}",
+                                        None, 10)
+            except urllib.error.HTTPError as error:
+                if error.code == 404:
+                    culled[kernel_id] = time.monotonic() - served
+            except OSError:
+                pass
+        await asyncio.sleep(2)
+    return list(culled.values())
+
+
+# jupyter_server's own kernel manager: what Voila uses without voila.json's classroom manager.
+PLAIN_MANAGER = ("--VoilaConfiguration.multi_kernel_manager_class="
+                 "jupyter_server.services.kernels.kernelmanager.AsyncMappingKernelManager")
+
+
 async def run(sessions: int, client: str, game: str, timeout: float, warmup: float,
-              preheat: bool, class_size: int) -> int:
+              preheat: bool, class_size: int, gets: int = 0, after: float = 0,
+              plain_manager: bool = False) -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
     extra = voila_arguments(["--class", f"{game}={class_size}"])[0] if class_size else []
+    if plain_manager:
+        extra.append(PLAIN_MANAGER)
     server = start_server(port, log, preheat, extra)
     started = time.monotonic()
     memory: dict[str, object] = {}
+    alive: list[tuple[str, int]] = []
+    culled: list[float] = []
 
     def measure() -> None:
         """The kernels' and the server's memory while every session is still open."""
@@ -369,19 +399,31 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         # as on a server that is up before its users arrive.
         await asyncio.sleep(warmup)
         idle_server = rss_mib(server.pid)
-        if client == "browser":
+        alive.append(("before the sessions (the preheated pool)", len(kernels_of(server.pid))))
+        if sessions == 0:
+            results = []
+        elif client == "browser":
             results = await browser_sessions(base, game, sessions, timeout, measure)
         else:
             results = await gather([asyncio.create_task(
                 websocket_session(base, game, n, timeout)) for n in range(sessions)], timeout)
             measure()
+        await asyncio.sleep(2)         # the closed pages' kernels: shut down at once, or not
+        alive.append((f"after the {sessions} sessions closed", len(kernels_of(server.pid))))
+        if gets:
+            loaded = await plain_gets(base, game, gets, timeout)
+            alive.append((f"after {gets} plain GETs (no websocket)", len(kernels_of(server.pid))))
+            if after:
+                culled = await wait_for_culling(base, loaded, after)
+                alive.append((f"{after:.0f} s later", len(kernels_of(server.pid))))
     finally:
         stop(server)
         log.close()
     kernel_memory, server_memory = memory.get("kernels", []), memory.get("server", 0.0)
     ok = [r for r in results if r["ok"]]
+    manager = "jupyter_server's plain kernel manager" if plain_manager else "voila.json's kernel manager"
     print(f"{len(ok)} of {sessions} {client} sessions opened {game} and played a trick "
-          f"({time.monotonic() - started:.0f} s in all; server log {log.name})")
+          f"({time.monotonic() - started:.0f} s in all; {manager}; server log {log.name})")
     for r in results:
         if not r["ok"]:
             print(f"  session {r['session']} failed: {r.get('error')}"
@@ -399,8 +441,15 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         print(f"  kernels alive: {len(kernel_memory)}; memory per kernel: median "
               f"{statistics.median(kernel_memory):.0f} MiB, max {max(kernel_memory):.0f} MiB, "
               f"sum {sum(kernel_memory):.0f} MiB")
-    print(f"  server memory: {idle_server:.0f} MiB idle, {server_memory:.0f} MiB with "
-          f"{sessions} sessions")
+    if sessions:
+        print(f"  server memory: {idle_server:.0f} MiB idle, {server_memory:.0f} MiB with "
+              f"{sessions} sessions")
+    for when, count in alive:
+        print(f"  kernels alive {when}: {count}")
+    if gets and after:
+        print(f"  plain GETs' kernels shut down within {after:.0f} s: {len(culled)} of {gets}"
+              + (f"; time from the page load: median {statistics.median(culled):.0f} s, "
+                 f"max {max(culled):.0f} s" if culled else ""))
     return 0 if len(ok) == sessions else 1
 
 
@@ -421,6 +470,15 @@ def main() -> int:
                              "GAME=N` does for a teacher (give --warmup the time to fill them)")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start a kernel for each page load instead of using preheated ones")
+    parser.add_argument("--gets", type=int, default=0,
+                        help="after the sessions, load the page this many times without opening "
+                             "its websocket, and count the kernels left")
+    parser.add_argument("--after", type=float, default=0,
+                        help="then wait up to this many seconds for the server to shut those "
+                             "kernels down, and report how long it took (e.g. 150)")
+    parser.add_argument("--plain-manager", action="store_true",
+                        help="jupyter_server's kernel manager instead of voila.json's classroom "
+                             "one (no culling, no ceiling): the figures before issue 20")
     args = parser.parse_args()
     if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")
@@ -430,7 +488,8 @@ def main() -> int:
     else:           # nothing to warm up without preheated kernels
         warmup = 0 if args.no_preheat else 30 + 6 * args.class_size
     return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, warmup,
-                           not args.no_preheat, args.class_size))
+                           not args.no_preheat, args.class_size, args.gets, args.after,
+                           args.plain_manager))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,10 @@ declarations), ``declarations`` (a list of ``"seat:action:points"``), ``last_tri
 (winner's points minus the next best).
 
 The question helpers answer one question each from such a frame; ``plot_*`` draw it with
-matplotlib (imported only when a plot is asked for).
+matplotlib (imported only when a plot is asked for). Where pandas or matplotlib is missing (the
+core install, or the in-browser site, which has neither) they raise ``NeedsFullInstall`` (a
+``ModuleNotFoundError``) saying so; where there is no multiprocessing (the browser),
+``workers=n`` plays the hands in one process.
 """
 
 from __future__ import annotations
@@ -35,6 +38,39 @@ from typing import Any, Callable, Mapping
 from .engine import Hand
 from .games import get_game
 from .players import Player, make_player, play_hand
+
+
+class NeedsFullInstall(ModuleNotFoundError):
+    """pandas or matplotlib is missing: simulations and plots need the full install."""
+
+
+def in_browser() -> bool:
+    """True where Python runs in the web page itself (Pyodide: the static site)."""
+    return sys.platform == "emscripten"
+
+
+def _need(module: str, what: str) -> Any:
+    """``module`` imported, or ``NeedsFullInstall`` saying what needs it and how to get it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        package = module.partition(".")[0]
+        where = ("this page runs Python in your browser, which has no " + package if in_browser()
+                 else package + " is not installed here")
+        raise NeedsFullInstall(
+            f"{what} need {package}, and {where}: install the package with its apps extra "
+            "(pip install 'cardgames[apps]', or python3 tasks.py apps) and run the notebook "
+            "in JupyterLab or Voila, or on Binder", name=package) from None
+
+
+def _pandas() -> Any:
+    return _need("pandas", "Simulations and their tables")
+
+
+def _pyplot() -> Any:
+    return _need("matplotlib.pyplot", "Plots")
 
 
 
@@ -136,12 +172,13 @@ def simulate(game: Any, players: Any = "random", hands: int = 10_000, seed: int 
     Hand ``i`` is dealt from seed ``seed + i``, and its players are seeded from it too, so a
     row can be replayed alone. ``progress=True`` shows a text bar; a callable gets
     ``(done, total)`` instead. ``workers=n`` splits the hands over ``n`` processes (players
-    given by kind only); the frame is the same as with one.
+    given by kind only); the frame is the same as with one. Where there is no multiprocessing
+    (the browser) the hands are played in this one process.
     """
-    import pandas as pd
+    pd = _pandas()
 
     game = get_game(game)
-    if workers > 1 and hands > 1:
+    if workers > 1 and hands > 1 and _processes_available():
         return _simulate_in_processes(game.name, players, hands, seed, player_count, workers, options)
     report: Callable[[int, int], None] | None
     if progress is True:
@@ -168,6 +205,18 @@ def simulate(game: Any, players: Any = "random", hands: int = 10_000, seed: int 
     return pd.DataFrame(rows)
 
 
+def _processes_available() -> bool:
+    """False where there is no multiprocessing (the browser): ``workers`` then falls back to
+    one process."""
+    if in_browser():
+        return False
+    try:
+        import multiprocessing.synchronize  # noqa: F401 - fails where there are no semaphores
+    except ImportError:
+        return False
+    return True
+
+
 def _simulate_chunk(args: tuple) -> Any:
     game, players, hands, seed, player_count, options = args
     return simulate(game, players, hands, seed, player_count=player_count, **options)
@@ -178,7 +227,7 @@ def _simulate_in_processes(game: str, players: Any, hands: int, seed: int, playe
     import concurrent.futures
     import multiprocessing
 
-    import pandas as pd
+    pd = _pandas()
 
     step = -(-hands // workers)
     chunks = [(game, players, min(step, hands - start), seed + start, player_count, options)
@@ -217,7 +266,7 @@ def head_to_head(game: Any, a: Any, b: Any, hands: int = 200, seed: int = 0, *,
     for n seats each for himself), ``points_share`` (a's share of the points), ``margin`` (mean points
     ahead of the other unit) and the frame ``df``.
     """
-    import pandas as pd
+    pd = _pandas()
 
     game = get_game(game)
     probe = game.deal(seed, players=player_count, **options)
@@ -264,7 +313,7 @@ def win_rates(df) -> "Any":
 
 def declarations_table(df) -> "Any":
     """One row per declaration: hand, seat, action, points (from the ``declarations`` column)."""
-    import pandas as pd
+    pd = _pandas()
 
     rows = []
     for hand, decls, units in zip(df["hand"], df["declarations"], df["units"]):
@@ -281,7 +330,7 @@ def quinto_doubling(df) -> "Any":
     Returns a frame by the last doubling call (``double``, ``redouble``) with the number of
     hands and the share the calling side won.
     """
-    import pandas as pd
+    pd = _pandas()
 
     rows = []
     for _, r in df.iterrows():
@@ -302,7 +351,7 @@ def quinto_doubling(df) -> "Any":
 def pip_pip_call_value(df) -> "Any":
     """Pip-Pip!: what is a call worth? Mean hand points of a seat by how many calls it made,
     and how often that seat won the hand."""
-    import pandas as pd
+    pd = _pandas()
 
     rows = []
     seats = [c for c in df.columns if c.startswith("points_")]
@@ -343,7 +392,7 @@ def last_trick_decides(df, bonus: int = 10) -> dict[str, float]:
 
 def plot_points(df, ax=None, bins: int = 30):
     """Histogram of each unit's points per hand."""
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     ax = ax or plt.subplots(figsize=(6, 3.5))[1]
     for column in [c for c in df.columns if c.startswith("points_")]:
@@ -356,7 +405,7 @@ def plot_points(df, ax=None, bins: int = 30):
 
 def plot_win_rates(df, ax=None):
     """Bar chart of the share of hands each unit won."""
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     ax = ax or plt.subplots(figsize=(4, 3))[1]
     rates = win_rates(df)
@@ -368,7 +417,7 @@ def plot_win_rates(df, ax=None):
 
 def plot_margin(df, by: str = "winner", ax=None):
     """Box plot of the winning margin, grouped by ``by``."""
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     ax = ax or plt.subplots(figsize=(5, 3))[1]
     groups = [(str(k), g["margin"].values) for k, g in df.groupby(by)]
@@ -381,7 +430,7 @@ def plot_margin(df, by: str = "winner", ax=None):
 
 def plot_call_value(df, ax=None):
     """Pip-Pip!: mean hand points by number of calls made."""
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     ax = ax or plt.subplots(figsize=(4, 3))[1]
     table = pip_pip_call_value(df)
@@ -392,7 +441,7 @@ def plot_call_value(df, ax=None):
 
 
 __all__ = [
-    "ProgressBar", "simulate", "hand_row", "head_to_head", "wilson_interval", "win_rates",
+    "NeedsFullInstall", "ProgressBar", "simulate", "hand_row", "head_to_head", "wilson_interval", "win_rates",
     "declarations_table", "quinto_doubling", "pip_pip_call_value", "last_trick_decides",
     "plot_points", "plot_win_rates", "plot_margin", "plot_call_value",
 ]

@@ -15,6 +15,8 @@ from enum import IntEnum
 from operator import attrgetter
 from typing import Iterable, MutableSequence, TypeVar
 
+from .limits import quote as _quote
+
 T = TypeVar("T")
 
 
@@ -66,7 +68,7 @@ class Suit(IntEnum):
         found = _SUIT_TEXT.get(key)
         if found is None:
             raise NotationError(
-                f"{text!r} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or the suit's name)"
+                f"{_quote(text)} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or the suit's name)"
             )
         return found
 
@@ -202,7 +204,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"a card is written as text such as 'TH' or '10♥', not {text!r}")
+            raise NotationError(f"a card is written as text such as 'TH' or '10♥', not {_quote(text)}")
         key = text.strip()
         card = _PARSED.get(key) or _PARSED.get(key.upper())
         if card is not None:
@@ -231,11 +233,11 @@ def _parse_slowly(text: str) -> Card:
     if rank is None or suit is None:
         problems = []
         if rank is None:
-            problems.append(f"{rank_text or '(nothing)'!r} is not a rank (2-9, T or 10, J, Q, K, A)")
+            problems.append(f"{_quote(rank_text or '(nothing)')} is not a rank (2-9, T or 10, J, Q, K, A)")
         if suit is None:
             problems.append(f"{suit_text!r} is not a suit (S, H, D, C or ♠ ♥ ♦ ♣)")
         raise NotationError(
-            f"{text!r} is not a card: " + "; ".join(problems)
+            f"{_quote(text)} is not a card: " + "; ".join(problems)
             + ". Write rank then suit, e.g. 'TH', '10H' or '10♥'; the Joker is 'JK'."
         )
     return Card(rank, suit)

@@ -138,6 +138,11 @@ def suit_not_followed(led: Card, card: Card) -> tuple[Suit, ...]:
 _tuple_contains = tuple.__contains__
 
 
+def counted(number: int, thing: str, things: str | None = None) -> str:
+    """``counted(1, "card")`` is "1 card", ``counted(3, "card")`` "3 cards"."""
+    return f"{number} {thing if number == 1 else things or thing + 's'}"
+
+
 class LegalActions(tuple):
     """The actions open to the seat to move: a tuple that also understands text.
 
@@ -226,6 +231,12 @@ class Option:
 
     ``choices`` lists the allowed values; where it is empty, ``check`` validates a value and
     returns it normalised (or raises ``ValueError`` saying what is allowed).
+
+    For people: ``question`` asks it in plain words ("Which way does play go?"),
+    ``choice_words`` says each choice in words ("Clockwise (to the dealer's left)"), and
+    ``value_words`` says any other value (a number of points); ``words(value)`` gives the words
+    for a value. ``source`` names the rule texts behind it (RULES.md's tags, "S3/PRON"), for a
+    tooltip. ``doc`` is the one-line meaning for programmers, with the option's own names.
     """
 
     name: str
@@ -233,6 +244,10 @@ class Option:
     doc: str
     choices: tuple = ()
     check: Callable[[Any], Any] | None = None
+    question: str = ""
+    choice_words: dict = field(default_factory=dict, hash=False, compare=False)
+    source: str = ""
+    value_words: Callable[[Any], str] | None = field(default=None, hash=False, compare=False)
 
     def validate(self, value: Any) -> Any:
         if self.choices:
@@ -248,10 +263,26 @@ class Option:
                 raise OptionError(f"option {self.name}={value!r} is not allowed: {error}") from None
         return value
 
+    def words(self, value: Any) -> str:
+        """The value in plain words, as the rule texts would say it."""
+        for choice, text in self.choice_words.items():
+            if choice == value and type(choice) is type(value):
+                return text
+        if self.value_words is not None:
+            return self.value_words(value)
+        return str(value)
 
-def flag(name: str, default: bool, doc: str) -> Option:
-    """A yes/no option."""
-    return Option(name, default, doc, choices=(False, True))
+
+def flag(name: str, default: bool, doc: str, *, question: str = "", yes: str = "Yes",
+         no: str = "No", source: str = "") -> Option:
+    """A yes/no option; ``yes`` and ``no`` say its two choices in words."""
+    return Option(name, default, doc, choices=(False, True), question=question,
+                  choice_words={True: yes, False: no}, source=source)
+
+
+def counting(unit: str, units: str | None = None) -> Callable[[Any], str]:
+    """Words for a whole-number option: ``counting("point")(250)`` is "250 points"."""
+    return lambda value: counted(value, unit, units) if isinstance(value, int) else str(value)
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
@@ -369,17 +400,37 @@ class Game:
 
     def match(self, seed: int | None = None, *, players: int | None = None,
               target: int | None = None, scores: Sequence[int] | None = None,
+              hands: Sequence[Iterable[Card | str]] | None = None,
+              stock: Iterable[Card | str] | None = None, dealer: int | None = None,
               **options: Any) -> "Match":
-        """Hand after hand to the target, the deal passing as the game says."""
+        """Hand after hand to the target, the deal passing as the game says.
+
+        ``hands`` and ``stock`` (with ``dealer`` and the game's deal keywords, as for
+        :meth:`deal`) set the first hand up by hand: a position a teacher sets up; ``scores``
+        the points already on the board. An impossible start is refused with
+        :class:`SetupError`.
+        """
         if "target" in self.options and target is not None:
             options["target"] = target
             target = None
+        match_args = {k: options.pop(k) for k in list(options)
+                      if k in self.match_class.match_keywords}
+        deal_args = {k: options.pop(k) for k in list(options) if k in self.deal_keywords}
         players, opts = self.resolve_options(players, options)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"a seed is a whole number, not {seed!r}")
-        return self.match_class(players, opts, seed, target=target, scores=scores)
+        if hands is None and (stock is not None or dealer is not None or deal_args):
+            given = ", ".join(["stock"] * (stock is not None) + ["dealer"] * (dealer is not None)
+                              + list(deal_args))
+            raise SetupError(f"{given} can only be given with the first hand's cards set up by "
+                             "hand (hands=[...]); a shuffled match deals as the rules say")
+        match = self.match_class(players, opts, seed, target=target, scores=scores, **match_args)
+        match.check_start()
+        if hands is not None:
+            match.set_up_hand(hands, stock, dealer, deal_args)
+        return match
 
 
 def _to_cards(items: Iterable[Card | str], what: str) -> list[Card]:
@@ -415,8 +466,9 @@ class Hand:
     # Does the seat to move only ever have named actions before it leads? (Then play_out asks
     # ``named_actions`` only of the leader; a test checks the game's claim.)
     named_actions_only_when_leading: ClassVar[bool] = False
-    action_words: ClassVar[tuple[str, ...]] = ()  # the named actions, as written: "pip-pip H"
+    action_names: ClassVar[tuple[str, ...]] = ()  # the named actions, as typed: "pip-pip <suit>"
     first_phase: ClassVar[Phase] = Phase.PLAY
+    has_stock: ClassVar[bool] = True            # False: the whole pack is dealt (Pippins Aplenty)
     identical_cards: ClassVar[bool] = False     # two packs: a hand may hold a card twice
     # When the seats draw from the stock in the play (what a seat showed it lacked holds only
     # until it draws): DRAWS_NEVER, DRAWS_AFTER_TRICK (the whole table, after each trick while
@@ -492,6 +544,9 @@ class Hand:
             )
         dealt = [_to_cards(h, f"hand of seat {i}") for i, h in enumerate(hands)]
         stock_cards = _to_cards(stock or [], "stock")
+        if stock_cards and not cls.has_stock:
+            raise SetupError(f"{cls.game.title} has no stock: {cls.no_stock_words()}; "
+                             "give the hands alone")
         sizes = {len(h) for h in dealt}
         if len(sizes) != 1:
             listed = ", ".join(f"seat {i}: {len(h)}" for i, h in enumerate(dealt))
@@ -523,6 +578,11 @@ class Hand:
         hand.set_up_by_hand = True
         hand.deal_args = dict(deal_args)
         return hand
+
+    @classmethod
+    def no_stock_words(cls) -> str:
+        """Why a game with ``has_stock = False`` has no stock, in the rule's words."""
+        return "every card is dealt"
 
     @classmethod
     def extras_set_up(cls, players: int, options: Options, hands: list[list[Card]],
@@ -611,6 +671,12 @@ class Hand:
     def apply_named(self, seat: int, action: Action) -> None:
         raise IllegalAction(f"{action} is not an action of {self.game.title}", action, seat)
 
+    def action_words(self, action: Action) -> str:
+        """A named action as people say it at the table ("Double", "Pip-Pip! in hearts"); each
+        game says its own. ``action.label`` and ``str(action)`` stay as records write them."""
+        label = action.label
+        return label[:1].upper() + label[1:]
+
     def named_refusal(self, seat: int, action: Action) -> str:
         """Why a named action is not open to ``seat`` now (games with named actions say more)."""
         if not self.has_named_actions and not self.has_open_actions:
@@ -622,7 +688,11 @@ class Hand:
         """Text that is neither a card nor an action: the card notation, and the actions if any."""
         if not self.has_named_actions and not self.has_open_actions:
             return f"{error} ({self.game.title} has no named actions: every decision is a card)"
-        return f"{error} The named actions of {self.game.title} are: {', '.join(self.action_words)}."
+        return f"{error} The named actions of {self.game.title} are: {', '.join(self.action_names)}."
+
+    def not_in_deck(self, card: Card) -> str:
+        """Why ``card`` is in no hand: the game's pack has no such card."""
+        return f"there is no {card.label} in the {self.game.title} pack"
 
     def choose_card(self, seat: int, card: Card) -> None:
         """A card chosen outside the play phase (a discard)."""
@@ -660,7 +730,7 @@ class Hand:
         if self.trump is not None:
             info.append(("Trumps", self.trump.symbol + " " + self.trump.plural))
         if self._stock:
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", counted(len(self._stock), "card")))
         return info
 
     def set_aside(self) -> list[Card]:
@@ -813,6 +883,8 @@ class Hand:
             if seat != mover:
                 return f"it is {self.seat_name(mover)}'s turn, not {self.seat_name(seat)}'s"
             if move not in self.hands[seat]:
+                if move not in self.deck(self.players, self.options, None):
+                    return self.not_in_deck(move)
                 return f"{self.seat_name(seat)} does not hold {move.label}"
             if self.phase is not Phase.PLAY and self.phase is not Phase.DISCARD:
                 return f"no card can be played now: the hand is in its {self.phase.value} phase"
@@ -1180,9 +1252,19 @@ class Match:
 
     game: ClassVar[Game]
     default_target: ClassVar[int | None] = None
+    #: Keywords of ``cg.match`` beyond the options that shape the match's start (Guinote's
+    #: ``vueltas``); kept in ``match_args`` and in the record.
+    match_keywords: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
-                 scores: Sequence[int] | None = None):
+                 scores: Sequence[int] | None = None, **match_args: Any):
+        if match_args:
+            raise SetupError(f"{self.game.title} matches take no {', '.join(match_args)}")
+        if isinstance(scores, (list, tuple)):
+            for number, score in enumerate(scores):
+                if isinstance(score, int) and score < 0:
+                    raise SetupError(f"scores cannot be negative ({number}: {score}): "
+                                     f"{self.game.title} has no minus points")
         self.players = players
         self.options = options
         self.seed = seed
@@ -1192,6 +1274,10 @@ class Match:
         self.winner: int | None = None
         self.tied: tuple[int, ...] = ()   # units sharing a tied win, where the game allows it
         self.end_reason = ""
+        if not hasattr(self, "match_args"):
+            self.match_args: dict[str, Any] = {}
+        # Hands set up by hand, by their index in the match: (hands, stock, dealer, deal_args).
+        self._setups: dict[int, tuple[list[list[Card]], list[Card], int, dict[str, Any]]] = {}
         self.hand: Hand = self.deal_next(self.first_dealer())
         units = len(self.hand.score)
         self.start_scores = [0] * units if scores is None else list(scores)
@@ -1247,6 +1333,106 @@ class Match:
         else:
             self.break_tie(top, best)
 
+    def check_start(self) -> None:
+        """Refuse a start the rules could not have reached: negative scores, or a side or player
+        already past the point where the match would have ended."""
+        unit = "side" if self.hand.partnerships else "player"
+        for number, score in enumerate(self.start_scores):
+            if score < 0:
+                raise SetupError(f"scores cannot be negative: {unit} {number} has {score}; "
+                                 f"{self.game.title} has no minus points")
+        ended = self.start_decided()
+        if ended:
+            raise SetupError(f"the match could not start at {list(self.start_scores)}: {ended}")
+
+    def start_decided(self) -> str:
+        """Why the rules would already have ended a match at its start scores ('' if not);
+        default: a unit alone at the top at or past the target (a tie plays on)."""
+        if self.target is None:
+            return ""
+        scores = self.start_scores
+        reached = [u for u, s in enumerate(scores) if s >= self.target]
+        if not reached:
+            return ""
+        best = max(scores[u] for u in reached)
+        top = [u for u in reached if scores[u] == best]
+        if len(top) > 1:
+            return ""
+        return (f"{self.unit_name(top[0])} already has {best}, at or past the target of "
+                f"{self.target}, and would have won at the end of the last hand")
+
+    @property
+    def running_scores(self) -> list[int]:
+        """The match totals, with the points of the hand in play where they count at once
+        (Pippins Aplenty, Guinote's vueltas); elsewhere the same as ``scores``."""
+        return list(self.scores)
+
+    # hands set up by hand --------------------------------------------------------------------
+
+    def set_up_next(self, hands: Sequence[Iterable[Card | str]],
+                    stock: Iterable[Card | str] | None = None, **deal_args: Any) -> Hand:
+        """Replace the hand about to be played (dealt by the rules, no action taken yet) by one
+        set up by hand: a position a teacher sets up between hands. The dealer stays the one the
+        rules give; the game's deal keywords (``trump=``...) may be given. Kept in the record
+        and through undo."""
+        return self.set_up_hand(hands, stock, None, deal_args)
+
+    def set_up_hand(self, hands: Sequence[Iterable[Card | str]], stock: Iterable[Card | str] | None,
+                    dealer: int | None, deal_args: dict[str, Any]) -> Hand:
+        """:meth:`set_up_next`, where the first hand of a match may also name its ``dealer``."""
+        if self.is_over:
+            raise SetupError(f"the match is over ({self.end_reason}): no hand is to come")
+        hand = self.hand
+        number = len(self.hands) + 1
+        if hand.history:
+            raise SetupError(f"hand {number} has begun ({len(hand.history)} actions taken): only "
+                             "a hand before its first action can be set up by hand")
+        if dealer is None:
+            dealer = hand.dealer
+        elif self.hands and dealer != hand.dealer:
+            raise SetupError(f"hand {number} is dealt by seat {hand.dealer}, as the rules say: "
+                             f"only the first hand of a match may name its dealer, not {dealer!r}")
+        else:
+            self.check_first_dealer(dealer)
+        args = self.set_up_args(hand, dict(deal_args))
+        cls = self.game.hand_class
+        new = cls.set_up(self.players, self.options, hands, stock, dealer, args)
+        dealt, stock_cards = new.initial_deal
+        self._setups[len(self.hands)] = (dealt, stock_cards, dealer, args)
+        self.hand = new
+        return new
+
+    def check_first_dealer(self, dealer: Any) -> None:
+        seats = self.hand_seats()
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
+            raise SetupError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+
+    def set_up_args(self, replaced: Hand, given: dict[str, Any]) -> dict[str, Any]:
+        """The deal keywords of a hand set up in place of ``replaced``: what the match gives
+        every hand at this point (``next_deal_args``), and what was given, which may not
+        contradict it."""
+        args = self.next_deal_args()
+        for name, value in given.items():
+            if name in args and _plain(args[name]) != _plain(value):
+                raise SetupError(f"{name} is set by the match for this hand ({args[name]!r}), "
+                                 f"not {value!r}")
+            args[name] = value
+        return args
+
+    def _set_up_pending(self) -> None:
+        """Deal by hand the hand about to start, if it was set up before (undo, replays)."""
+        setup = self._setups.get(len(self.hands))
+        if setup is not None and not self.hand.history and not self.hand.set_up_by_hand:
+            hands, stock, dealer, args = setup
+            self.hand = self.game.hand_class.set_up(self.players, self.options, hands, stock,
+                                                    dealer, args)
+
+    def deal_hand(self, dealer: int) -> Hand:
+        """The next hand: dealt by the rules (``deal_next``), or as it was set up by hand."""
+        self.hand = self.deal_next(dealer)
+        self._set_up_pending()
+        return self.hand
+
     def break_tie(self, tied: list[int], total: int) -> None:
         """Several reached the target with the same total (default: play another hand)."""
 
@@ -1298,7 +1484,7 @@ class Match:
         self.hands.append(hand)
         self.decide()
         if not self.is_over:
-            self.hand = self.deal_next(self.next_dealer(hand))
+            self.deal_hand(self.next_dealer(hand))
 
     def undo(self) -> Move:
         """Take back the last action of the match (across the end of a hand if need be)."""
@@ -1312,7 +1498,9 @@ class Match:
 
     def replayed(self, moves: Iterable[tuple[int, int, Move]]) -> "Match":
         fresh = self.__class__(self.players, self.options, self.seed, target=self.target,
-                               scores=self.start_scores)
+                               scores=self.start_scores, **self.match_args)
+        fresh._setups = dict(self._setups)
+        fresh._set_up_pending()
         for index, seat, move in moves:
             if index != len(fresh.hands):
                 raise IllegalAction(f"action {move} belongs to hand {index + 1}, "
@@ -1333,6 +1521,15 @@ class Match:
     def __repr__(self) -> str:
         state = self.end_reason if self.is_over else f"hand {len(self.hands) + 1} in play"
         return f"<{self.game.title} match: scores {self.scores}, {state}>"
+
+
+def _plain(value: Any) -> Any:
+    """A deal keyword's value as a record keeps it (tuples as lists, cards and suits as text)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (Card, Suit)):
+        return str(value)
+    return value
 
 
 def _playing_orders(seats: int) -> tuple[tuple[int, ...], ...]:

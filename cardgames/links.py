@@ -2,10 +2,15 @@
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
 by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
-through every seat (every hand face up unless ``open_hands=0``). Values are text: yes/no
+through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
+alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
+page's quiz reads it; the table ignores it). Values are text: yes/no
 options take ``1 0 true false yes no on off``, whole-number options take digits, the others
-their value as written (``yukon_lead_follow=yukons``). Bad parameters raise
-:class:`LinkError` with what was wrong and what is allowed; nothing is dealt.
+their value as written (``yukon_lead_follow=yukons``). Numbers are written with the digits
+0-9 only; a seed is from 0 to ``limits.MAX_SEED`` (:func:`check_seed`, which the table's Seed box
+uses too); a value has at most ``limits.MAX_LINK_VALUE_CHARS`` characters. Bad parameters raise
+:class:`LinkError` with what was wrong and what is allowed, quoting at most a short piece of the
+link; nothing is dealt.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from urllib.parse import parse_qsl, urlencode
 
 from .engine import Game, Hand, Option, OptionError
 from .games import get_game
+from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits, quote, shorten
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands")
+GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
+VIEWS = ("table",)                # view=table: the table alone, filling the window
+MAX_QUIZ = 50
 WATCH_WORDS = {"watch", "none"}
 
 
@@ -37,6 +45,8 @@ class DealSettings:
     seat: int | None = None
     watch: bool = False                 # seat=watch: no seat of one's own
     open_hands: bool | None = None
+    view: str | None = None             # "table": the table alone, filling the window
+    quiz: int | None = None             # how many quiz questions the page's quiz asks
 
     def deal_keywords(self) -> dict[str, Any]:
         """Keywords for ``cg.deal`` / the table: seed, players and options."""
@@ -49,10 +59,28 @@ class DealSettings:
 
 
 def _whole(name: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise LinkError(f"{name}={text!r}: a whole number is needed") from None
+    if not ascii_digits(text.strip()):
+        raise LinkError(f"{name}={quote(text)}: a whole number is needed, written with the "
+                        "digits 0-9")
+    return int(text)
+
+
+def check_seed(value: "int | str") -> int:
+    """A seed from a link or the table's Seed box: a whole number from 0 to ``MAX_SEED``,
+    written with the digits 0-9 (spaces around it are ignored). Raises :class:`LinkError` (a
+    ValueError) saying what is allowed."""
+    allowed = f"a seed is a whole number from 0 up to {MAX_SEED}"
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise LinkError(f"{allowed}, not {quote(value)}")
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > MAX_LINK_VALUE_CHARS or not ascii_digits(text):
+            raise LinkError(f"seed={quote(value)}: a whole number is needed (digits 0-9), from 0 "
+                            f"up to {MAX_SEED}")
+        value = int(text)
+    if not 0 <= value <= MAX_SEED:
+        raise LinkError(f"seed={quote(value)}: {allowed}")
+    return value
 
 
 def _boolean(name: str, text: str) -> bool:
@@ -61,7 +89,7 @@ def _boolean(name: str, text: str) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise LinkError(f"{name}={text!r}: say 1 or 0 (or yes/no, true/false)")
+    raise LinkError(f"{name}={quote(text)}: say 1 or 0 (or yes/no, true/false)")
 
 
 def _option_value(option: Option, text: str) -> Any:
@@ -72,12 +100,12 @@ def _option_value(option: Option, text: str) -> Any:
             if str(choice) == text:
                 return choice
         allowed = ", ".join(str(c) for c in option.choices)
-        raise LinkError(f"{option.name}={text!r} is not allowed; choose one of {allowed}")
+        raise LinkError(f"{option.name}={quote(text)} is not allowed; choose one of {allowed}")
     if isinstance(option.default, int) and not isinstance(option.default, bool):
         return _whole(option.name, text)
     if text.lower() in ("none", ""):
         return None
-    if text.lstrip("-").isdigit():
+    if ascii_digits(text.removeprefix("-")):
         return int(text)
     return text.replace(",", " ").split() if " " in text or "," in text else text
 
@@ -87,41 +115,54 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
     game = get_game(game)
     settings = DealSettings()
     query = (query or "").lstrip("?")
+    if len(query) > MAX_LINK_CHARS:
+        raise LinkError(f"the link's parameters are {len(query):,} characters long; at most "
+                        f"{MAX_LINK_CHARS:,} are allowed")
     try:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
     except ValueError:
-        raise LinkError(f"the link's parameters {query!r} are not of the form name=value&name=value") from None
+        raise LinkError(f"the link's parameters {quote(query)} are not of the form "
+                        "name=value&name=value") from None
     seen: set[str] = set()
     for name, text in pairs:
+        if len(text) > MAX_LINK_VALUE_CHARS:
+            raise LinkError(f"{quote(name)}={quote(text)}: a value in a link has at most "
+                            f"{MAX_LINK_VALUE_CHARS} characters")
         if name in seen:
-            raise LinkError(f"{name} is given twice in the link")
+            raise LinkError(f"{shorten(name, 40)} is given twice in the link")
         seen.add(name)
         if name == "seed":
-            settings.seed = _whole(name, text)
-            if settings.seed < 0:
-                raise LinkError(f"seed={text!r}: a seed is a whole number from 0 up")
+            settings.seed = check_seed(text)
         elif name == "players":
             settings.players = _whole(name, text)
         elif name == "seat":
             if text.strip().lower() in WATCH_WORDS:
                 settings.watch = True
             else:
-                try:
-                    settings.seat = int(text)
-                except ValueError:
-                    raise LinkError(f"seat={text!r}: a seat number, or 'watch' to watch every "
-                                    "seat") from None
+                if not ascii_digits(text.strip()):
+                    raise LinkError(f"seat={quote(text)}: a seat number, or 'watch' "
+                                    "to watch every seat (digits 0-9)")
+                settings.seat = int(text)
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)
+        elif name == "view":
+            if text.strip().lower() not in VIEWS:
+                raise LinkError(f"view={quote(text)}: the only view is 'table' (the table alone, "
+                                "filling the window)")
+            settings.view = text.strip().lower()
+        elif name == "quiz":
+            settings.quiz = _whole(name, text)
+            if not 1 <= settings.quiz <= MAX_QUIZ:
+                raise LinkError(f"quiz={quote(text)}: ask for 1 to {MAX_QUIZ} questions")
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:
             allowed = ", ".join([*GENERAL, *game.options])
-            raise LinkError(f"{name!r} is not a setting of {game.title}; links may set: {allowed}")
+            raise LinkError(f"{quote(name)} is not a setting of {game.title}; links may set: {allowed}")
     try:
         players, options = game.resolve_options(settings.players, settings.options)
     except OptionError as error:
-        raise LinkError(str(error)) from None
+        raise LinkError(shorten(error)) from None
     seats = game.hand_class.seats_for(players)
     if settings.seat is not None and not 0 <= settings.seat < seats:
         raise LinkError(f"seat={settings.seat}: seats are numbered 0 to {seats - 1}")

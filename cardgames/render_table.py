@@ -1,8 +1,10 @@
 """Pure helpers for the table (``cardgames.widgets``): names, words and score sheets.
 
 Nothing here imports ipywidgets; pandas is imported only by the functions that return
-DataFrames. Everything takes a hand (or a match) and returns text, HTML or a table, using only
-the engine's public surface, so it can be tested and reused without a notebook.
+DataFrames (``score_frame``, ``match_frame``): the table draws its sheets with ``score_rows``,
+``match_rows`` and ``sheet_html``, which need no pandas (the in-browser site has none).
+Everything takes a hand (or a match) and returns text, HTML or a table, using only the engine's
+public surface, so it can be tested and reused without a notebook.
 
 Seat names: four seats are North, East, South and West (seat 0 = North, the eldest hand, then
 clockwise), two seats North and South; other counts are "Seat 0", "Seat 1"... matching the
@@ -166,17 +168,15 @@ def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[st
     return ", ".join(f"{names[s]} {c.label}" for s, c in trick_cards)
 
 
-def score_frame(hand: "Hand", names: Sequence[str] | None = None):
-    """The score sheet of a hand as a pandas DataFrame: one row per trick (leader, cards,
-    winner, points, calls made during it) and running totals per side or player. A last row
-    "end" carries whatever the hand scored besides tricks and calls (a last-trick bonus, the
-    cachette), so the totals always equal ``hand.score``."""
-    import pandas as pd
-
+def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+    """The score sheet of a hand as plain rows (no pandas): the column names, and one dict per
+    trick (leader, cards, winner, points, calls made during it) with running totals per side or
+    player. A last row "end" carries whatever the hand scored besides tricks and calls (a
+    last-trick bonus, the cachette), so the totals always equal ``hand.score``."""
     names = seat_names(hand) if names is None else list(names)
     units = unit_names(hand, names)
     totals = [0] * len(hand.score)
-    rows = []
+    rows: list[dict[str, Any]] = []
     declarations = list(hand.declarations)
 
     def calls_during(number: int) -> list[str]:
@@ -202,20 +202,17 @@ def score_frame(hand: "Hand", names: Sequence[str] | None = None):
         rows.append({"Trick": label, "Leader": "", "Cards": "", "Winner": "",
                      "Points": sum(other) if any(other) else 0, "Calls": "; ".join(pending),
                      **dict(zip(units, list(hand.score)))})
-    columns = ["Trick", "Leader", "Cards", "Winner", "Points", "Calls", *units]
-    return pd.DataFrame(rows, columns=columns)
+    return ["Trick", "Leader", "Cards", "Winner", "Points", "Calls", *units], rows
 
 
-def match_frame(match: "Match", names: Sequence[str] | None = None):
-    """The match so far as a DataFrame: one row per finished hand, its points and the totals
-    (the last row's totals are ``match.scores``)."""
-    import pandas as pd
-
+def match_rows(match: "Match", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+    """The match so far as plain rows (no pandas): the column names, and one dict per finished
+    hand with its points and the totals (the last row's totals are ``match.scores``)."""
     hand = match.hand
     names = seat_names(hand) if names is None else list(names)
     units = unit_names(hand, names)
     totals = list(match.start_scores)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for number, finished in enumerate(match.hands, 1):
         totals = [t + p for t, p in zip(totals, finished.score)]
         rows.append({"Hand": number, "Dealer": names[finished.dealer],
@@ -224,11 +221,47 @@ def match_frame(match: "Match", names: Sequence[str] | None = None):
     if rows and totals != list(match.scores):
         for u, t in zip(units, match.scores):
             rows[-1][f"{u} total"] = t
-    columns = ["Hand", "Dealer", *[f"{u} points" for u in units], *[f"{u} total" for u in units]]
+    return ["Hand", "Dealer", *[f"{u} points" for u in units], *[f"{u} total" for u in units]], rows
+
+
+def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str = "No tricks yet.") -> str:
+    """A sheet from ``score_rows`` or ``match_rows`` as an HTML table (no pandas), or the
+    ``empty`` line when it has no rows: ``sheet_html(score_rows(hand, names))``."""
+    columns, rows = sheet
+    if not rows:
+        return f"<p><i>{escape(empty)}</i></p>"
+    numeric = {c for c in columns if all(isinstance(row.get(c, 0), int) or row.get(c) in ("", None)
+                                        for row in rows)}
+
+    def cell(tag: str, column: str, text: Any) -> str:
+        kind = "cg-num" if column in numeric else "cg-text"   # numbers right, words left
+        return f'<{tag} class="{kind}">{escape(str(text))}</{tag}>'
+
+    head = "".join(cell("th", c, c) for c in columns)
+    body = "".join("<tr>" + "".join(cell("td", c, row.get(c, "")) for c in columns) + "</tr>"
+                   for row in rows)
+    return f'<table class="cg-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+
+def score_frame(hand: "Hand", names: Sequence[str] | None = None):
+    """The score sheet of a hand (``score_rows``) as a pandas DataFrame, for notebooks."""
+    import pandas as pd
+
+    columns, rows = score_rows(hand, names)
+    return pd.DataFrame(rows, columns=columns)
+
+
+def match_frame(match: "Match", names: Sequence[str] | None = None):
+    """The match so far (``match_rows``) as a pandas DataFrame, for notebooks."""
+    import pandas as pd
+
+    columns, rows = match_rows(match, names)
     return pd.DataFrame(rows, columns=columns)
 
 
 def frame_html(frame, empty: str = "No tricks yet.") -> str:
+    """A DataFrame as HTML (pandas' own table); the table uses ``sheet_html`` (no pandas)."""
     if frame is None or frame.empty:
         return f"<p><i>{escape(empty)}</i></p>"
     return frame.to_html(index=False, border=0, classes="cg-sheet")
@@ -244,10 +277,15 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
     ``0:``), a ``stock:`` line, and ``dealer: 3`` or game keywords (``trump: H``).
 
     Returns the keywords for ``cg.deal(game, hands=..., stock=..., ...)``. Raises
-    ``SetupError`` saying which line is wrong.
+    ``SetupError`` saying which line is wrong, quoting at most a short piece of it; a text
+    longer than ``limits.MAX_DEAL_TEXT_CHARS`` is refused before it is read.
     """
     from .engine import SetupError
+    from .limits import MAX_DEAL_TEXT_CHARS, ascii_digits, quote, too_long
 
+    message = too_long("The deal", text, MAX_DEAL_TEXT_CHARS)
+    if message:
+        raise SetupError(message + ": write one line of cards per seat")
     hands: list[str | None] = [None] * seats
     result: dict[str, Any] = {}
     unlabelled: list[str] = []
@@ -266,22 +304,23 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
             result["stock"] = rest
         elif key == "dealer":
             try:
-                result["dealer"] = int(rest) if rest.isdigit() else lowered[rest.lower()]
+                result["dealer"] = int(rest) if ascii_digits(rest) else lowered[rest.lower()]
             except KeyError:
-                raise SetupError(f"line {number}: the dealer is a seat number or name, not {rest!r}") from None
+                raise SetupError(f"line {number}: the dealer is a seat number (0 to {seats - 1}) "
+                                 f"or name ({', '.join(names)}), not {quote(rest)}") from None
         elif key in keywords:
             result[key] = rest
         else:
             seat = None
-            if key.isdigit():
+            if ascii_digits(key):
                 seat = int(key)
-            elif key.startswith("seat ") and key[5:].strip().isdigit():
+            elif key.startswith("seat ") and ascii_digits(key[5:].strip()):
                 seat = int(key[5:].strip())
             elif key in lowered:
                 seat = lowered[key]
             if seat is None or not 0 <= seat < seats:
                 allowed = ", ".join(["stock", "dealer", *keywords, *names])
-                raise SetupError(f"line {number}: {label.strip()!r} is not a seat or a setting "
+                raise SetupError(f"line {number}: {quote(label.strip())} is not a seat or a setting "
                                  f"(use {allowed})")
             if hands[seat] is not None:
                 raise SetupError(f"line {number}: {names[seat]}'s hand is given twice")
@@ -290,7 +329,8 @@ def parse_deal_text(text: str, seats: int, names: Sequence[str],
         try:
             free = hands.index(None)
         except ValueError:
-            raise SetupError(f"too many lines of cards: {seats} seats, and the line {line!r} is extra") from None
+            raise SetupError(f"too many lines of cards: {seats} seats, and the line {quote(line)} "
+                             "is extra") from None
         hands[free] = line
     missing = [names[i] for i, h in enumerate(hands) if h is None]
     if missing:

@@ -13,12 +13,27 @@ import socket
 import subprocess
 import time
 import urllib.request
+from pathlib import Path
 
 
 #: Voila's kernels talk to the server over Unix sockets where there are any: with TCP, kernels
 #: started together (a class's preheated pool) can be given the same free port, and one of
 #: them dies ("Address already in use", jupyter_client issue 487; 1 page in 20 failed here).
 KERNEL_ARGUMENTS: list[str] = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
+
+
+#: Where Voila finds the apps' template (``share/jupyter/voila/templates/cardgames``, named in
+#: voila.json): a Jupyter data directory of this checkout, put first on JUPYTER_PATH.
+JUPYTER_DATA = Path(__file__).resolve().parent.parent / "share" / "jupyter"
+
+
+def voila_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """``environ`` (default: this process's) with this checkout's Jupyter data directory first on
+    JUPYTER_PATH, so that Voila finds the ``cardgames`` template from a fresh clone."""
+    env = dict(os.environ if environ is None else environ)
+    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *[p for p in paths if p != str(JUPYTER_DATA)]])
+    return env
 
 
 def free_port() -> int:

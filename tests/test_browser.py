@@ -1,14 +1,19 @@
 """The Voila apps in a real browser: Playwright (Python) driving Debian's Chromium.
 
 One Voila server for the module, serving ``notebooks/`` on a free loopback port with preheated
-kernels, stopped by SIGTERM to its own process id at the end. For each game: open the app from a
-link, wait for the table, click an enabled card (or, before the cards, an action such as Quinto's
-"pass"), see the trick and the message change, and find no errors in the browser console and no
-traceback on the page. A bad link shows the friendly message; a raw execute request sent over
-the kernel's websocket is refused. A failing test leaves a screenshot in ``test-artifacts/``.
+kernels, stopped by SIGTERM to its own process id at the end. For each game, at a phone's, a
+laptop's and a projector's size: open the app from a link, wait for the board, click a playable
+card (or, before the cards, an action such as Quinto's "Pass"), see the trick and the message
+change, and find no errors in the browser console and no traceback on the page; a refused card
+tapped says why; the keyboard plays; ``?view=table`` fills a 1920x1080 projector. A bad link
+shows the friendly message; a raw execute request sent over the kernel's websocket is refused.
+Every test leaves screenshots in ``test-artifacts/screens/`` for a person to look at; a failing
+test leaves one in ``test-artifacts/``.
 
-The lab template links Font Awesome from a CDN; the tests answer those two requests with an empty
-style sheet (the table uses no icons) and refuse every other request that leaves the machine.
+The server uses the project's template (voila.json, ``share/jupyter/voila/templates/cardgames``,
+found through JUPYTER_PATH): Voila's lab template without its links to a CDN. Any request that
+leaves 127.0.0.1 is refused and fails the test: a classroom may have no internet. A page whose
+kernel is killed says so, with a Reload button.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving
+from cardgames.serve import (
+    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +41,6 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
-CDN_STYLES = "https://cdn.jsdelivr.net/npm/@fortawesome/"
 TIMEOUT_MS = 90_000
 
 
@@ -52,7 +58,7 @@ def voila():
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
     base = f"http://127.0.0.1:{port}"
     try:
         try:
@@ -84,13 +90,12 @@ def page(browser, request):
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
     page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
 
+    outside_requests: list[str] = []
+
     def outside(route):
-        url = route.request.url
-        if url.startswith(CDN_STYLES):
-            route.fulfill(status=200, content_type="text/css", body="")
-        else:
-            page.console_errors.append(f"request to the outside world: {url}")
-            route.abort()
+        outside_requests.append(route.request.url)
+        page.console_errors.append(f"request to the outside world: {route.request.url}")
+        route.abort()
 
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/]).*"), outside)
     page.set_default_timeout(TIMEOUT_MS)
@@ -104,6 +109,7 @@ def page(browser, request):
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
             pass
     context.close()
+    assert outside_requests == [], "the page asked for something off this machine"
 
 
 def table_text(page, css: str) -> str:
@@ -116,52 +122,147 @@ def assert_no_traceback(page) -> None:
         assert word not in body, f"the page shows {word!r}"
 
 
-def assert_cards_in_order(page) -> None:
-    """A card keeps its button while it stays in the hand, so the buttons' order on the page is
-    CSS ``order``: the row must read in that order, and spare buttons must not show."""
-    buttons = page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
-        .querySelectorAll('.cg-card')].map(b => {
-            const r = b.getBoundingClientRect();
-            return {shown: b.offsetParent !== null, spare: b.classList.contains('cg-spare'),
-                    top: Math.round(r.top), left: r.left, text: b.innerText,
-                    order: +getComputedStyle(b).order}; })""")
-    shown = [b for b in buttons if b["shown"]]
-    assert shown and all(b["text"] for b in shown)
-    assert all(b["spare"] and not b["shown"] for b in buttons if b not in shown)
-    on_page = sorted(shown, key=lambda b: (b["top"], b["left"]))
-    assert [b["order"] for b in on_page] == sorted(b["order"] for b in shown), \
-        [b["text"] for b in on_page]
+SIZES = {"phone": (390, 844), "laptop": (1280, 800), "projector": (1920, 1080)}
+SCREENS = ARTIFACTS / "screens"     # screenshots for a person to look at (not compared)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_play_a_card(voila, page, game):
-    base, _log = voila
-    page.goto(f"{base}/voila/render/{game}.ipynb?seed=11", wait_until="domcontentloaded")
-    table = page.locator(".cg-app >> nth=0 >> .cg-table")
-    table.wait_for()
-    cards = table.locator(".cg-card:not([disabled])")
-    actions = table.locator(".cg-action:not([disabled])")
-    # The table is drawn when the first card (or the first action, e.g. Quinto's doubling) is.
+def open_table(page, base: str, game: str, query: str, size: str):
+    """Open a game's app at a screen size; wait until the board offers the user something."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base}/voila/render/{game}.ipynb?{query}", wait_until="domcontentloaded")
+    board = page.locator(".cg-app >> nth=0 >> .cg-table")
+    board.wait_for()
     page.wait_for_function(
         """() => { const t = document.querySelector('.cg-app .cg-table');
-                   return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }""")
-    assert "seed 11" in table_text(page, ".cg-message")
-    trick_before = table_text(page, ".cg-trick")
+                   return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }""")
+    return board
+
+
+def board_text(page, css: str) -> str:
+    return page.locator(f".cg-app >> nth=0 >> .cg-table >> {css}").first.inner_text()
+
+
+def wait_for_new_message(page, before: str) -> None:
+    page.wait_for_function(
+        "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
+        arg=before)
+
+
+def screenshot(page, name: str) -> None:
+    """What a person sees with the table scrolled into view (the page's top is the prose)."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => document.querySelector('.cg-app .cg-table')"
+                  ".scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SCREENS / f"{name}.png"))
+
+
+def tap_card(card) -> None:
+    """Tap a card where a person would: its top-left corner, the part a fanned hand shows."""
+    card.click(position={"x": 8, "y": 10})
+
+
+def trick_cards(page) -> list[str]:
+    """The cards in the trick of the page's first table (the explainers show a match too)."""
+    return page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
+        .querySelectorAll('.cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_play_a_trick_by_clicks(voila, page, game, size):
+    # A learner at a phone, a laptop or a projector: the cards are drawn (an svg each), the
+    # playable ones are marked, and clicking them plays to the trick.
+    base, _log = voila
+    board = open_table(page, base, game, "seed=11", size)
+    hand = board.locator(".cg-hand").first
+    assert hand.locator(".cg-card svg").count() >= 1
+    assert board.locator(".cg-seat").count() >= 2 and board.locator(".cg-you").count() == 1
+    assert board.locator(".cg-card.cg-back[data-card]").count() == 0
+    screenshot(page, f"{game}-{size}-start")
+    before = trick_cards(page)
     clicked = []
     for _ in range(4):       # a discard or a doubling comes first in some games
-        message = table_text(page, ".cg-message")
-        button = cards.first if cards.count() else actions.first
-        clicked.append(button.inner_text())
-        button.click()
-        page.wait_for_function(
-            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
-            arg=message)
-        if table_text(page, ".cg-trick") != trick_before:
+        message = board_text(page, ".cg-message")
+        legal = hand.locator('.cg-card[data-legal="true"]')
+        target = legal.first if legal.count() else board.locator(".cg-action").first
+        clicked.append(target.get_attribute("data-card") or target.inner_text())
+        tap_card(target) if target.get_attribute("data-card") else target.click()
+        wait_for_new_message(page, message)
+        if trick_cards(page) != before:
             break
-    assert table_text(page, ".cg-trick") != trick_before, f"the trick never changed ({clicked})"
-    assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
-    assert_cards_in_order(page)
+    assert trick_cards(page) != before, f"the trick never changed ({clicked})"
+    screenshot(page, f"{game}-{size}-played")
+    assert "Not allowed" not in board_text(page, ".cg-message")
     assert_no_traceback(page)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_refused_card_says_why_when_tapped(voila, page, size):
+    # Yukon, seed 7, South third to play to 2♣ K♣: "others must follow suit if possible".
+    # A tablet shows no tooltip: the reason appears in the message line, the card stays.
+    base, _log = voila
+    board = open_table(page, base, "yukon", "seed=7&seat=2", size)
+    refused = board.locator('.cg-hand .cg-card[data-legal="false"]').first
+    card = refused.get_attribute("data-card")
+    assert "may not be played" in refused.get_attribute("aria-label")
+    tap_card(refused)
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-message').innerText"
+        ".includes('follow suit')")
+    screenshot(page, f"yukon-{size}-refused")
+    assert board.locator(f'.cg-hand .cg-card[data-card="{card}"]').count() == 1
+    assert trick_cards(page) == ["2C", "KC"], trick_cards(page)   # nothing was played
+    assert page.console_errors == []
+
+
+def test_play_by_keyboard(voila, page):
+    # Tab to the hand, arrows between the cards, Enter plays the card that has the focus.
+    base, _log = voila
+    board = open_table(page, base, "guinote", "seed=3", "laptop")
+    first = board.locator('.cg-hand .cg-card[data-legal="true"]').first
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    assert focused == first.get_attribute("data-card")
+    message = board_text(page, ".cg-message")
+    page.keyboard.press("Enter")
+    wait_for_new_message(page, message)
+    assert focused in trick_cards(page) or board_text(page, ".cg-last-trick")
+    assert page.console_errors == []
+
+
+def test_a_projector_shows_the_table_alone_filling_the_window(voila, page):
+    # ?view=table&seat=watch at 1920x1080: the whole table on screen, no scrolling, cards at
+    # least 70 px wide and the message line at least 18 px, every hand face up at its seat.
+    base, _log = voila
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{base}/voila/render/yukon.ipynb?seed=3&seat=watch&view=table",
+              wait_until="domcontentloaded")
+    page.locator(".cg-table .cg-card[data-card]").first.wait_for()
+    page.wait_for_timeout(500)
+    screenshot(page, "yukon-projector-view-table")
+    measured = page.evaluate("""() => {
+        const t = document.querySelector('.cg-app .cg-table');   // the first table: the hand
+        const r = t.getBoundingClientRect();
+        const cards = [...t.querySelectorAll('.cg-seat .cg-card')].map(
+            c => c.getBoundingClientRect().width);
+        const message = parseFloat(getComputedStyle(t.querySelector('.cg-message')).fontSize);
+        const offscreen = [...t.querySelectorAll('.cg-card, .cg-message, .cg-next')].filter(e => {
+            const b = e.getBoundingClientRect();
+            return b.bottom > innerHeight + 1 || b.right > innerWidth + 1 || b.top < -1; }).length;
+        return {left: r.left, top: r.top, width: r.width, height: r.height,
+                scroll: t.scrollHeight - t.clientHeight, minCard: Math.min(...cards),
+                message, offscreen, backs: t.querySelectorAll('.cg-seat .cg-back').length}; }""")
+    assert measured["width"] >= 1900 and measured["height"] >= 1060, measured
+    assert measured["scroll"] <= 1 and measured["offscreen"] == 0, measured
+    assert measured["minCard"] >= 70 and measured["message"] >= 18, measured
+    assert measured["backs"] == 0, measured
+    message = board_text(page, ".cg-message")
+    page.locator(".cg-table .cg-next").click()
+    wait_for_new_message(page, message)
     assert page.console_errors == []
 
 
@@ -188,35 +289,32 @@ def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page):
     # its start to step through again with 1 ▶.
     base, _log = voila
     page.goto(f"{base}/voila/render/yukon.ipynb?seed=3&seat=watch", wait_until="domcontentloaded")
-    table = page.locator(".cg-app >> nth=0 >> .cg-table")
-    page.wait_for_function(
-        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
-    assert "×" not in table_text(page, ".cg-board")      # no hand shown as a count of backs
+    app = page.locator(".cg-app >> nth=0")
+    board = app.locator(".cg-table")
+    board.locator(".cg-card[data-card]").first.wait_for()
+    assert board.locator(".cg-back").count() == 0          # every hand face up
 
     def click_and_wait(button) -> None:
-        message = table_text(page, ".cg-message")
+        message = board_text(page, ".cg-message")
         button.click()
-        page.wait_for_function(
-            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
-            arg=message)
+        wait_for_new_message(page, message)
 
     for _ in range(3):
-        click_and_wait(table.locator(".cg-next"))
-    played = table_text(page, ".cg-trick")
-    table.locator(".jupyter-widget-Collapse-header", has_text="Record").click()
-    click_and_wait(table.locator(".cg-record"))
-    box = table.locator(".cg-record-text textarea")
+        click_and_wait(board.locator(".cg-next"))
+    played = trick_cards(page)
+    app.locator(".jupyter-widget-Collapse-header", has_text="Record").click()
+    click_and_wait(app.locator(".cg-record"))
+    box = app.locator(".cg-record-text textarea")
     record = box.input_value()
     assert '"yukon"' in record
     box.fill(record)                                     # as a teacher pastes a kept record
-    click_and_wait(table.locator(".cg-replay"))
-    assert "at its start" in table_text(page, ".cg-message")
-    assert "3 recorded actions" in table_text(page, ".cg-message")
-    assert "nothing played yet" in table_text(page, ".cg-trick")
+    click_and_wait(app.locator(".cg-replay"))
+    assert "at its start" in board_text(page, ".cg-message")
+    assert "3 recorded actions" in board_text(page, ".cg-message")
+    assert trick_cards(page) == []
     for _ in range(3):
-        click_and_wait(table.locator(".cg-forward"))
-    assert table_text(page, ".cg-trick") == played
-    assert table.locator(".cg-error").count() == 0, table_text(page, ".cg-message")
+        click_and_wait(board.locator('.cg-button[data-name="forward"]'))
+    assert trick_cards(page) == played
     assert_no_traceback(page)
     assert page.console_errors == []
 
@@ -259,3 +357,44 @@ def test_execute_requests_are_refused(voila, tmp_path):
             time.sleep(0.1)
         time.sleep(1.0)   # give a (wrongly) accepted request time to run
     assert not witness.exists(), "the kernel ran code sent from the browser"
+
+
+def kernel_process(kernel_id: str) -> int:
+    """The process id of the kernel whose connection file is ``kernel-<id>.json``."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            if f"kernel-{kernel_id}.json" in command:
+                return int(entry.name)
+    raise LookupError(f"no process for kernel {kernel_id}")
+
+
+def test_a_page_whose_kernel_has_gone_says_so_and_offers_a_reload(voila, page):
+    # Issue 20: a page whose kernel died looked alive ("Your turn", clicks doing nothing). Kill
+    # the page's kernel: the server drops it (no restart: a fresh kernel would have none of the
+    # page's widgets) and the page says so in plain words, with a Reload button that gives a
+    # new game.
+    import os
+    import signal
+
+    base, _log = voila
+    page.goto(f"{base}/voila/render/yukon.ipynb?seed=4", wait_until="domcontentloaded")
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
+    assert page.locator(".cg-kernel-gone").count() == 0
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    os.kill(kernel_process(config["kernelId"]), signal.SIGKILL)
+    notice = page.locator(".cg-kernel-gone")
+    notice.wait_for(timeout=30_000)
+    assert "This game has stopped" in notice.inner_text()
+    assert "Reload the page" in notice.inner_text()
+    notice.locator("button", has_text="Reload").click()
+    page.wait_for_function(
+        "() => document.querySelector('.cg-app .cg-table .cg-card:not([disabled])')")
+    assert page.locator(".cg-kernel-gone").count() == 0
+    new_config = json.loads(page.locator("#jupyter-config-data").text_content())
+    assert new_config["kernelId"] != config["kernelId"]
+    assert_no_traceback(page)

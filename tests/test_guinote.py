@@ -170,7 +170,7 @@ def test_void_must_trump_then_over_trump_else_anything():
     assert hand.tricks[0].winner == 2 and hand.score == [11, 0]
     # must_undertrump=True (G-A6): a trump all the same.
     strict = play(cg.deal("guinote", must_undertrump=True, **setup), "AH", "4S", "6S")
-    assert legal(strict) == {"5S"} and "must_undertrump" in strict.why_illegal("7D")
+    assert legal(strict) == {"5S"} and "cannot over-trump still plays a trump" in strict.why_illegal("7D")
 
 
 def test_trumps_led_must_be_beaten_if_possible():
@@ -355,7 +355,7 @@ def test_the_side_has_won_a_trick_reading_and_the_higher_pinta_agreement():
     hob = play(hob_deal(seven_swap_rule="side_has_won_a_trick"), "2H", "KH")
     assert hob.open_actions(0) == [cg.Action("swap-seven")]
     higher = hob_deal(seven_swap_only_for_higher_pinta=True)
-    assert "only for a higher pinta" in higher.why_illegal("swap-seven")
+    assert "only for a pinta that ranks above it" in higher.why_illegal("swap-seven")
 
 
 def test_hob_exchanges_the_seven_before_drawing():
@@ -476,7 +476,10 @@ def test_an_explicit_claim_and_a_false_claim():
     right = cg.deal("guinote", vueltas=True, carried=[95, 60], claim_mode="explicit", **TWO_TRICKS)
     play(right, "AH", "3H")
     assert not right.is_over and "claim" in legal(right)
-    assert "only the side that won the last trick" in right.why_illegal("claim", seat=1)
+    # When a claim may be made is this program's reading (RULES.md G-A7), not the marriage rule.
+    refusal = right.why_illegal("claim", seat=1)
+    assert "a claim is made by the side that won the last trick" in refusal and "G-A7" in refusal
+    assert "may declare" not in refusal
     right.apply("claim")
     assert right.game_winner == 0 and "the claim is right" in right.end_reason
     wrong = cg.deal("guinote", vueltas=True, carried=[70, 60], claim_mode="explicit", **TWO_TRICKS)
@@ -487,7 +490,7 @@ def test_an_explicit_claim_and_a_false_claim():
     idas = play(cg.deal("guinote", claim_mode="explicit", **TWO_TRICKS), "AH", "3H")
     assert "only in the vueltas" in idas.why_illegal("claim")
     auto = play(cg.deal("guinote", vueltas=True, carried=[0, 0], **TWO_TRICKS), "AH", "3H")
-    assert "claim_mode='auto'" in auto.why_illegal("claim")
+    assert "ends by itself" in auto.why_illegal("claim")
     allowed = play(cg.deal("guinote", claim_mode="explicit", allow_claim_in_idas=True,
                            **TWO_TRICKS), "AH", "3H")
     assert "claim" in legal(allowed)
@@ -500,7 +503,7 @@ def test_a_tute_wins_at_once_when_agreed():
                  stock=[], trump="S")
     moves = ("2H", "4H", "AH", "5H")
     off = play(cg.deal("guinote", **setup), *moves)
-    assert "tute" not in legal(off) and "tute_instant_win=False" in off.why_illegal("tute")
+    assert "tute" not in legal(off) and "wins nothing in this game" in off.why_illegal("tute")
     on = play(cg.deal("guinote", tute_instant_win=True, **setup), *moves)
     assert "tute" in legal(on)
     on.apply("tute")
@@ -574,8 +577,10 @@ def test_a_false_claim_in_the_match_gives_the_game_away():
 
 
 def test_both_over_101_in_the_match():
-    # PRON: both over 101: the side with the 10 de últimas wins; scores carried in by scores=.
-    match = cg.match("guinote", seed=8, scores=[98, 98])
+    # PRON: both over 101: the side with the 10 de últimas wins; scores carried in by scores=,
+    # counted at the end like the idas (vueltas=False: a match with points on the board starts
+    # in the vueltas unless told).
+    match = cg.match("guinote", seed=8, scores=[98, 98], vueltas=False)
     rng = random.Random(8)
     play_match_until(match, rng, lambda m: m.hands)
     idas = match.hands[0]
@@ -798,3 +803,76 @@ def test_a_set_up_deal_that_cannot_exist_is_refused():
     with pytest.raises(cg.OptionError, match="min_card_points_to_win"):
         cg.deal("guinote", min_card_points_to_win=-1)
     assert cg.get_game("Guiñote") is cg.GAMES["guinote"]
+
+
+# -- issue 21: the words, and matches from a teacher's position -------------------------------
+
+
+def test_the_last_trick_and_draw_lead_is_played_under_the_arrastre():
+    # S3: "The Pinta will be the final card drawn." Once the last face-down cards are drawn, the
+    # face-up card waits for the next lead (to be drawn by the last drawer), and everybody holds
+    # his last cards: "Their opponents must beat the card if they can" applies to that trick.
+    hand = cg.deal("guinote", hands=["AH 2C", "3H 4C", "KH 5C", "QH 6C"], stock="2S 4S 5S 7D".split())
+    play(hand, "AH", "3H", "KH", "QH")
+    assert hand.pinta_pending == 3 and hand.in_arrastre
+    info = dict(hand.public_info())
+    assert "arrastre" in info["Phase"] and "no need to follow" not in info["Phase"]
+    assert "seat 3 draws it at the next lead" in info["Pinta"]
+    assert not any("1 cards" in text for _, text in hand.public_info())
+    hand.apply("2C")
+    assert legal(hand) == {"4C"}          # seat 1 must beat the 2♣ with his 4♣
+    assert "must beat the card" in hand.why_illegal("4S")
+
+
+def test_a_card_not_in_the_forty_card_pack():
+    # S3: "From the standard 52 card deck, remove the 8's, 9's, and 10's."
+    hand = cg.deal("guinote", seed=1)
+    assert "no 8s in Guinote's 40-card pack" in hand.why_illegal("8S")
+    with pytest.raises(cg.IllegalAction, match="no Ts|no 10s|40-card pack"):
+        hand.apply("10H")
+
+
+def test_before_the_first_trick_only_the_eldest_side_may_declare():
+    # cante_before_first_trick (S3 read literally: "the team that has the lead may declare"):
+    # before trick 1 the eldest's side has the lead; an opponent's marriage is refused in those
+    # words, not as if a trick had been won.
+    hand = cg.deal("guinote", hands=["AH 2C", "KH QH", "KD 5C", "QD 6C"], stock=[], trump="S",
+                   cante_before_first_trick=True)
+    refusal = hand.why_illegal("marriage H", seat=1)
+    assert "before the first trick only the eldest hand's side" in refusal
+    assert "won the last trick" not in refusal
+
+
+def test_a_match_with_points_on_the_board_starts_in_the_vueltas():
+    # S3: "If neither team has earned 101 points by the end of the game, the game is continued
+    # with a second round. The second round does not have to be played through to completion."
+    # The only hand played with points carried is the vueltas, counted at once.
+    match = cg.match("guinote", seed=2, scores=[95, 90])
+    assert match.hand.vueltas and match.hand.carried == (95, 90)
+    rng = random.Random(2)
+    while not match.game_results:
+        match.apply(rng.choice(match.hand.legal_actions()))
+        assert match.running_scores == match.scores
+    side, reason, totals = match.game_results[0]
+    assert totals[side] >= 101 and "reaches" in reason
+    assert len(match.hands[0].tricks) < 10          # ended as soon as 101 was reached
+    idas = cg.match("guinote", seed=2, scores=[95, 90], vueltas=False)
+    assert not idas.hand.vueltas and idas.hand.carried == (95, 90)
+    fresh = cg.match("guinote", seed=2, vueltas=True)
+    assert fresh.hand.vueltas and cg.load(fresh.to_json()).hand.vueltas
+
+
+@pytest.mark.parametrize("start, words", [
+    (dict(scores=[150, 95]), "would have won the game"),
+    (dict(scores=[-1, 20]), "negative"),
+    (dict(scores=[50, 40], carried_cards=[60, 0]), "cannot carry 60 card points in 50 points"),
+])
+def test_impossible_starts_are_refused(start, words):
+    # A game ends when a side with 101 is counted (S3: "A team wins the game once they reach
+    # 101 points or more"); card points are part of the points.
+    with pytest.raises(cg.SetupError, match=words):
+        cg.match("guinote", seed=1, **start)
+    # A side at 101 or more who lacks Planas' 30 card points has not won (min_card_points_to_win)
+    barred = cg.match("guinote", seed=1, scores=[110, 40], carried_cards=[20, 30],
+                      min_card_points_to_win=30)
+    assert barred.hand.vueltas and cg.load(barred.to_json()).match_args == barred.match_args

@@ -60,3 +60,15 @@ def test_a_link_may_ask_to_watch_every_seat():
         settings = parse_query("guinote", f"seed=5&seat={word}")
         assert settings.watch and settings.seat is None
     assert not parse_query("guinote", "seat=1").watch
+
+
+def test_a_projector_link_asks_for_the_table_alone_and_a_quiz_link_is_no_error():
+    # ?view=table&seat=watch: a class's projector shows the table filling the window.
+    settings = parse_query("yukon", "seed=3&seat=watch&view=table")
+    assert settings.view == "table" and settings.watch
+    # ?quiz=5&seed=3: the page's quiz asks five questions; the table deals seed 3 as usual.
+    assert parse_query("yukon", "quiz=5&seed=3").quiz == 5
+    with pytest.raises(LinkError, match="the only view is 'table'"):
+        parse_query("yukon", "view=big")
+    with pytest.raises(LinkError, match="ask for 1 to 50 questions"):
+        parse_query("yukon", "quiz=0")

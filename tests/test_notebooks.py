@@ -65,9 +65,18 @@ def test_a_game_notebook_is_built_like_the_others(game):
     assert any(f'options_table("{game}")' in s for s in sources)
     assert "follow_link()" in sources[-1], "follow_link() must be the last cell (preheated Voila)"
     checked = [c for c in cells if c.source.startswith("# NBVAL_CHECK_OUTPUT")]
-    assert len(checked) >= 3, "a few short cells assert what the notebook teaches"
+    asserting = [c for c in cells if re.search(r"^assert ", c.source, re.M)]
+    assert len(checked) + len(asserting) >= 3, "a few short cells assert what the notebook teaches"
     for cell in checked:
         assert cell.outputs, "a checked cell keeps the output nbval compares with"
+    # Issue 22: the worked examples are drawn (cardgames.examples), and each drawn example's
+    # claims are asserted in its own cell.
+    drawn = [c for c in cells if re.search(r"\bex\.(position|trick|deal|best_play)\(", c.source)]
+    assert len(drawn) >= 3, "worked examples drawn with cardgames.examples"
+    for cell in drawn:
+        assert "assert " in cell.source, f"a drawn example asserts what it shows: {cell.source[:80]}"
+    printed = [c.source for c in cells if re.search(r"legal_actions\(\)\)|describe\(\)\)", c.source)]
+    assert not printed, "no worked example prints card notation or a repr"
 
 
 @pytest.mark.parametrize("name", ["index", *GAMES])
@@ -103,7 +112,7 @@ def test_a_link_in_voila_deals_what_it_asks(monkeypatch):
     assert box.children == (table.widget,)
     assert (table.hand.seed, table.hand.players) == (123, 3)
     assert table.hand.options.no_yukon_leads is True
-    assert "seed 123" in table.message.value
+    assert "123" not in table.message          # a hidden deal's seed would show every hand
 
 
 def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
@@ -113,13 +122,14 @@ def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=5&seat=watch")
     glue.app("guinote")
     table = glue._apps[0].table
-    assert table.seat is None and table.open_hands and table.hand.seed == 5
+    assert table.seat is None and table.session.open_hands and table.hand.seed == 5
 
 
 @pytest.mark.parametrize("query, says", [
     ("players=9", "Yukon is played by 2, 3, 4, 5 players, not 9"),
     ("seed=abc", "a whole number is needed"),
-    ("colour=red", "links may set: seed, players, seat, open_hands, yukon_follows_natural_suit"),
+    ("colour=red", "links may set: seed, players, seat, open_hands, view, quiz, "
+                   "yukon_follows_natural_suit"),
     ("players=3&removed_twos=2H,2D", "The rules do not allow this deal of Yukon"),
 ])
 def test_a_bad_link_gets_a_message_not_a_table(monkeypatch, query, says):
@@ -155,11 +165,13 @@ def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(mo
     hand_box = glue.app("guinote")
     match_box = glue.app("guinote", match=True)
     assert asked == [], "app() must not wait for the request (the preheated kernel runs on)"
+    # until the page's link is known, no deal is shown (it would not be the link's)
+    assert "Shuffling" in hand_box.children[0].value and "Shuffling" in match_box.children[0].value
     glue.follow_link()
     hand_table, match_table = (shown.table for shown in glue._apps)
     assert hand_box.children == (hand_table.widget,) and match_box.children == (match_table.widget,)
     assert hand_table.hand.seed == 77 and match_table.match is not None
-    assert "seed 77" in hand_table.message.value
+    assert "77" not in hand_table.message      # the seed of a hidden deal is not shown
     glue.follow_link()
     assert asked == [1], "the request is read once per kernel"
 
@@ -174,11 +186,10 @@ def test_follow_link_does_nothing_outside_voila():
 def test_a_card_click_in_the_app_plays_it():
     glue.app("yukon")
     table = glue._apps[0].table
-    before = table.message.value
-    enabled = table.enabled_card_buttons()
-    enabled[0].click()
+    before = table.message
+    assert table.choose(table.choices()[0])
     assert table.hand.tricks or table.hand.trick
-    assert table.message.value != before
+    assert table.message != before
 
 
 def test_show_cards_and_options_table():
@@ -188,3 +199,45 @@ def test_show_cards_and_options_table():
     assert list(frame.index) == list(cg.GAMES["yukon"].options)
     assert frame.loc["no_yukon_leads", "default"] is False
     assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
+
+
+def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatch):
+    voila_utils = pytest.importorskip("voila.utils")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila_utils, "get_query_string", lambda: "")
+    box = glue.app("yukon")
+    assert "Shuffling" in box.children[0].value
+    glue.follow_link()
+    assert box.children == (glue._apps[-1].table.widget,)
+
+
+# -- the page for teachers (issue 22, item 3) -----------------------------------------------------
+
+
+def links_of(name: str) -> list[tuple[str, str]]:
+    """The (page, query) of every relative link to a game page in a notebook's prose."""
+    text = "\n".join(c.source for c in read(name).cells if c.cell_type == "markdown")
+    return re.findall(r"\]\((\w+)\.ipynb(?:\?([^)\s]*))?\)", text)
+
+
+def test_the_index_links_the_teachers_page_and_a_class_view():
+    found = links_of("index")
+    assert ("teachers", "") in found
+    assert any("seat=watch" in query and "view=table" in query for _, query in found)
+
+
+def test_every_link_on_the_teachers_page_deals_what_it_says():
+    from cardgames.links import parse_query
+    from cardgames.widgets.quiz_app import quiz_settings
+
+    found = [(page, query) for page, query in links_of("teachers") if page != "index"]
+    assert {page for page, _ in found} == set(GAMES)
+    kinds = {"seed", "players", "seat=watch", "view=table", "quiz"}
+    assert all(any(k in query for _, query in found) for k in kinds), "each step has its links"
+    for page, query in found:
+        # view=table is read by the app itself (the board filling the window), not by the deal.
+        dealt = "&".join(p for p in query.split("&") if p != "view=table")
+        parse_query(page, dealt)               # raises LinkError on a link the page would refuse
+        if "quiz=" in query:
+            assert quiz_settings(query)["seed"] == 12

@@ -725,3 +725,26 @@ def test_match_records_round_trip_and_each_hand_replays_alone():
     last = match.actions[-1]
     assert match.undo() == last[2]
     assert len(match.hands) == 1 and not match.hand.is_over and match.hand.history
+
+
+def test_calls_before_trick_1_are_listed_in_the_order_that_decides():
+    # S0: "If two or more players declare PIp-Pip prior to the next trick, each scores 50 points
+    # for his declaration. The trump suit is changed to the last one called." RULES.md P-A1:
+    # before trick 1 the calls count in seat order from the eldest. Seat 2 calls first, seat 1
+    # second: in seat order seat 1's hearts come first, seat 2's diamonds last, and decide.
+    hand = deal(["3C 4C 5C", "KH QH 6C", "KD QD 7C"], trump="S")
+    hand.apply("pip-pip D", seat=2)
+    hand.apply("pip-pip H", seat=1)
+    assert hand.next_trump is cg.Suit.DIAMONDS
+    text = dict(hand.public_info())["Next trumps"]
+    assert text.index("seat 1 ♥") < text.index("seat 2 ♦")
+    assert "in seat order from the eldest" in text and "the last call decides" in text
+    assert text.startswith("♦ diamonds")
+    first = deal(["3C 4C 5C", "KH QH 6C", "KD QD 7C"], trump="S", multi_call_trump="first")
+    first.apply("pip-pip D", seat=2)
+    first.apply("pip-pip H", seat=1)
+    # S2 (Hervey): "The trump suit is changed to that of the player who was first to call."
+    assert first.next_trump is cg.Suit.HEARTS
+    assert "the first call decides" in dict(first.public_info())["Next trumps"]
+    first.apply("3C")
+    assert first.trump is cg.Suit.HEARTS

@@ -670,3 +670,33 @@ def test_names_public_information_and_rules_version():
     assert ("Rules", "Pippins Aplenty, " + RULES_VERSION) in hand.public_info()
     assert any(label == "Reaches" and "without trumps" in text for label, text in hand.public_info())
     assert hand.trump_order() == [] and hand.suit_values() == {}
+
+
+def test_a_stock_is_refused_as_pippins_aplenty_has_none():
+    # S4: "Dealer then deals thirteen cards singly to each player, clockwise": no stock.
+    full = [[str(c) for c in h] for h in cg.deal("pippins", seed=3).hands]
+    with pytest.raises(cg.SetupError, match="Pippins Aplenty has no stock"):
+        cg.deal("pippins", hands=full, stock=["2H"])
+
+
+def test_a_match_cannot_start_past_the_target_and_running_scores_count_at_once():
+    # S4: "The side that first crosses this threshold wins the game immediately": a match at 300
+    # with the target 240 would already be over; exactly 240 is not past it.
+    with pytest.raises(cg.SetupError, match="past the target of 240"):
+        cg.match("pippins", seed=1, scores=[300, 0])
+    with pytest.raises(cg.SetupError, match="negative"):
+        cg.match("pippins", seed=1, scores=[-5, 0])
+    # "Each trick is worth a single point for winning", at once: the running scores hold it.
+    match = cg.match("pippins", seed=1, scores=[200, 100])
+    rng = random.Random(1)
+    while len(match.hand.tricks) < 3:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    assert match.scores == [200, 100] and sum(match.hand.score) > 3
+    assert match.running_scores == [200 + match.hand.score[0], 100 + match.hand.score[1]]
+    play_randomly_in(match, rng)
+    assert match.running_scores == match.scores and max(match.scores) > 240
+
+
+def play_randomly_in(match: cg.Match, rng: random.Random) -> None:
+    while not match.is_over:
+        match.apply(rng.choice(match.hand.legal_actions()))

@@ -492,11 +492,14 @@ def test_a_game_is_won_at_the_end_of_a_hand():
 def test_reaching_or_passing_the_target():
     # RULES.md Q-A4: target_inclusive=True (>= 250, PAR-Q "to score 250") or False (> 250, the
     # seed's "pass 250").
-    rehearsal = play_randomly(cg.match("quinto", seed=6).hand.copy(), random.Random(6))
+    # (a first hand that scores side 0 less than 250: a start below nothing is refused)
+    seed = next(s for s in range(6, 60) if 0 < play_randomly(
+        cg.match("quinto", seed=s).hand.copy(), random.Random(s)).score[0] <= 250)
+    rehearsal = play_randomly(cg.match("quinto", seed=seed).hand.copy(), random.Random(seed))
     a, b = rehearsal.score
     for inclusive, over in [(True, True), (False, False)]:
-        match = cg.match("quinto", seed=6, scores=[250 - a, 0], target_inclusive=inclusive)
-        rng = random.Random(6)
+        match = cg.match("quinto", seed=seed, scores=[250 - a, 0], target_inclusive=inclusive)
+        rng = random.Random(seed)
         while not match.hands:
             match.apply(rng.choice(match.hand.legal_actions()))
         assert match.scores[0] == 250
@@ -511,11 +514,11 @@ def test_both_sides_at_the_target_with_equal_totals():
         cg.match("quinto", seed=s).hand.copy(), random.Random(s)).score)) == 2)
     a, b = play_randomly(cg.match("quinto", seed=seed).hand.copy(), random.Random(seed)).score
     for policy in ("play_on", "higher_total"):
-        match = cg.match("quinto", seed=seed, scores=[250 + b, 250 + a], tie_policy=policy)
+        match = cg.match("quinto", seed=seed, scores=[250 - a, 250 - b], tie_policy=policy)
         rng = random.Random(seed)
         while not match.hands:
             match.apply(rng.choice(match.hand.legal_actions()))
-        assert match.scores == [250 + a + b] * 2
+        assert match.scores == [250, 250]
         if policy == "play_on":
             assert not match.is_over and match.hand.history == []
         else:
@@ -618,3 +621,25 @@ def test_matches_with_every_option_play_to_the_end_and_records_replay(players, o
     undone = cg.load(match.to_json())
     last = undone.undo()
     assert not undone.is_over and undone.apply(last) is None and undone.scores == match.scores
+
+
+def test_three_players_per_game_the_winner_is_decided_on_the_final_totals():
+    # S0: "Since the dealer has an advantage, the opposing partnership gets an extra 25 points
+    # when the final score is totaled." (three_player_bonus_timing='per_game'): the dealer of
+    # the last hand reaches 250 first, but an opponent, given the 25 at the final total, stands
+    # higher: the game goes to the highest final total, and the words say why.
+    for seed in range(5, 80):
+        rehearsal = play_randomly(cg.match("quinto", seed=seed, players=3).hand.copy(),
+                                  random.Random(seed))
+        opponents, dealer = rehearsal.score          # player 2 deals first (seat 3, side 1)
+        if 0 < dealer <= 250 and opponents <= 240:
+            break
+    match = cg.match("quinto", seed=seed, players=3, three_player_bonus_timing="per_game",
+                     scores=[240 - opponents, 0, 250 - dealer])
+    rng = random.Random(seed)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    # before the bonus: player 2 (the dealer) 250, player 0 240; with it player 0 has 265
+    assert match.scores == [265, opponents + 25, 250]
+    assert match.winner == 0 and match.end_reason.startswith("player 0 has the highest total, 265")
+    assert "player 2 reached 250 with 250" in match.end_reason

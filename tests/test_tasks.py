@@ -1,6 +1,7 @@
 """The README's launch command: ``python3 tasks.py apps --class GAME=N`` for a teacher."""
 
 import json
+import os
 
 import pytest
 
@@ -46,3 +47,40 @@ def test_bad_class_stops_before_installing_anything(capsys, monkeypatch):
     monkeypatch.setattr(tasks, "install", lambda extra: pytest.fail("installed"))
     assert tasks.apps(["--class", "chess=3"]) == 2
     assert "guinote, pip_pip, pippins_aplenty, quinto, yukon" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("given, ip, port", [
+    ([], "--Voila.ip=127.0.0.1", "--port=8866"),
+    (["--port", "8899"], "--Voila.ip=127.0.0.1", "--port=8899"),
+    (["--Voila.port=8899"], "--Voila.ip=127.0.0.1", "--port=8899"),
+    (["--Voila.ip=0.0.0.0"], "--Voila.ip=0.0.0.0", "--port=8866"),
+    (["--ip", "0.0.0.0", "--port=9000"], "--Voila.ip=0.0.0.0", "--port=9000"),
+    (["--ip=0.0.0.0"], "--Voila.ip=0.0.0.0", "--port=8866"),
+])
+def test_the_address_and_port_given_replace_the_defaults(given, ip, port):
+    # Issue 20: `apps --port 8899` failed ("port only accepts one value"), and so did the
+    # README's --Voila.ip=0.0.0.0: tasks.py always added its own. Voila has no --ip: tasks.py
+    # writes every spelling as --Voila.ip=X. tests/test_server.py starts the server with each.
+    command = tasks.server_command(tasks.voila_arguments(given)[0])
+    assert [a for a in command if "ip=" in a and "transport" not in a] == [ip]
+    assert [a for a in command if a.startswith("--port")] == [port]
+
+
+def test_a_port_or_address_without_its_value_says_so():
+    with pytest.raises(ValueError, match="--port needs a value"):
+        tasks.voila_arguments(["--port", "--ip=0.0.0.0"])
+
+
+def test_the_idle_time_is_the_teachers_to_set():
+    args, _ = tasks.voila_arguments(["--idle-minutes", "90"])
+    assert args == ["--ClassroomKernelManager.idle_minutes=90"]
+    with pytest.raises(ValueError, match="1 to 1440"):
+        tasks.voila_arguments(["--idle-minutes=٩٠"])
+
+
+def test_the_template_is_found_from_the_checkout_as_the_tests_find_it():
+    from cardgames.serve import voila_environment
+
+    assert tasks.server_environment()["JUPYTER_PATH"].split(os.pathsep)[0] == \
+        voila_environment()["JUPYTER_PATH"].split(os.pathsep)[0]
+    assert (tasks.ROOT / "share/jupyter/voila/templates/cardgames/conf.json").exists()

@@ -293,12 +293,13 @@ def test_a_tie_at_the_target_plays_on_or_goes_to_the_ace_of_spades():
     rehearsal = play_randomly(cg.match("yukon", seed=4, players=2).hand.copy(), random.Random(4))
     a, b = rehearsal.score
     for tie_break in ("play_on", "ace_of_spades_last_hand"):
-        # Starting scores chosen so that the first hand brings both players to 250 + a + b.
-        match = cg.match("yukon", seed=4, players=2, scores=[250 + b, 250 + a], tie_break=tie_break)
+        # Starting scores chosen so that the first hand brings both players to 250 exactly (a
+        # start at or past 250 with one player ahead is refused: the match would have ended).
+        match = cg.match("yukon", seed=4, players=2, scores=[250 - a, 250 - b], tie_break=tie_break)
         rng = random.Random(4)
         while not match.hands:
             match.apply(rng.choice(match.hand.legal_actions()))
-        assert match.scores == [250 + a + b] * 2
+        assert match.scores == [250, 250]
         ace_taker = next(t.winner for t in match.hands[0].tricks if C("AS") in [c for _, c in t.cards])
         if tie_break == "play_on":
             assert not match.is_over and len(match.hand.history) == 0   # another hand is dealt
@@ -374,3 +375,34 @@ def test_every_option_combination_deals():
     for values in itertools.product([False, True], repeat=3):
         hand = cg.deal("yukon", seed=1, **dict(zip(names, values)))
         assert hand.legal_actions()
+
+
+# -- issue 21: the natural-suit Jack is a permission -----------------------------------------
+
+
+def test_the_natural_suit_jack_is_a_permission_not_an_obligation():
+    # S1: "some claim you can play a Yukon of the suit led even if you have other cards of that
+    # suit in your hand." S0: "Or is a diamond Yukon playable to a diamond lead regardless of
+    # whether one has other diamonds in hand?" (yukon_follows_natural_suit=True): the J♦ MAY
+    # follow diamonds; it never takes away the choice of another Yukon from a hand that has no
+    # other diamond.
+    only_jack = cg.deal("yukon", players=2, hands=["5D 2C 4H", "JD JS 3C"], stock=[],
+                        yukon_follows_natural_suit=True)
+    only_jack.apply("5D")
+    assert sort_cards(only_jack.legal_actions()) == sort_cards(cards("JD JS"))
+    assert only_jack.why_illegal("JS") is None          # the Grand Yukon is not refused
+    with_diamonds = cg.deal("yukon", players=2, hands=["5D 2C 4H", "JD 9D JS"], stock=[],
+                            yukon_follows_natural_suit=True)
+    with_diamonds.apply("5D")
+    assert sort_cards(with_diamonds.legal_actions()) == sort_cards(cards("JD 9D"))
+    refusal = with_diamonds.why_illegal("JS")
+    assert "you must play a diamond" in refusal and "J♦" in refusal
+    strict = cg.deal("yukon", players=2, hands=["5D 2C 4H", "JD 9D JS"], stock=[])
+    strict.apply("5D")
+    assert list(strict.legal_actions()) == [C("9D")]    # by default the Jack is only a Yukon
+
+
+def test_a_removed_two_is_not_in_the_pack():
+    # S0: three players remove one 2 so the pack divides evenly (RULES.md Y-A4: the 2♣).
+    hand = cg.deal("yukon", seed=1, players=3)
+    assert "taken out of the pack" in hand.why_illegal("2C")

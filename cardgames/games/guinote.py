@@ -71,7 +71,8 @@ is ever asked "do you swap?", the final drawing round is split: straight after t
 seat but the last drawer draws its face-down card, and the last drawer takes the face-up card at
 the first card of the next trick (he plays last in that trick, so nothing changes for him). The
 swap stays open until that lead, but only to a seat that held the 7 before that final round
-(a 7 drawn in the final round came too late).
+(a 7 drawn in the final round came too late). That trick is played under the arrastre
+(``in_arrastre`` is True from the final round): everybody holds his last cards.
 
 *Scoring and winning.* ``hand.score`` (by side, by seat for two) holds the card points of the
 tricks won, the marriages (``hand.declarations``) and the 10 for the last trick, which is part of
@@ -111,7 +112,7 @@ from typing import Any, Sequence
 from ..cards import ALL_CARDS, FORTY_CARD_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_TRICK, Action, Game, Hand, IllegalAction, Match, Option, Options, Phase,
-    SetupError, Trick, flag,
+    SetupError, Trick, counted, counting, flag,
 )
 
 #: Rank within a suit, low to high (S3: "2 (low) through 7, then Jack, Queen, King, 3, and Ace").
@@ -235,54 +236,109 @@ OPTIONS = [
     Option("direction", "clockwise",
            "Which way play goes: 'clockwise' (S3, to the dealer's left) or 'anticlockwise' "
            "(the Spanish custom). Only the seating changes; seats are numbered in playing order.",
-           choices=("clockwise", "anticlockwise")),
+           choices=("clockwise", "anticlockwise"),
+           question="Which way does play go?",
+           choice_words={"clockwise": "Clockwise (to the dealer's left)",
+                         "anticlockwise": "Anticlockwise (to the dealer's right, the Spanish "
+                                          "custom)"},
+           source="S3, ACA"),
     Option("cante_window", "before_lead",
            "Marriages are declared after a trick won and before the first card of the next "
            "trick ('before_lead', S3/PRON), or until an opponent plays ('until_opponent_plays', GODOT).",
-           choices=("before_lead", "until_opponent_plays")),
+           choices=("before_lead", "until_opponent_plays"),
+           question="Until when may a marriage be declared after a trick won?",
+           choice_words={"before_lead": "Until the next trick is led (\"prior to leading the "
+                                        "trick\")",
+                         "until_opponent_plays": "Until an opponent plays to the next trick"},
+           source="S3/PRON, GODOT"),
     flag("cante_before_first_trick", False,
-         "The eldest's side may declare before the first trick (S3 read literally)."),
+         "The eldest's side may declare before the first trick (S3 read literally).",
+         question="May the eldest hand's side declare a marriage before the first trick?",
+         yes="Yes (\"the team that has the lead may declare\")",
+         no="No, only after a trick won", source="S3 read literally, PRON"),
     Option("seven_swap_rule", "side_won_last_trick",
            "Who may exchange the trump 7 for the pinta: either partner of the side that won the "
            "last trick ('side_won_last_trick', GODOT), a seat whose side has won any trick "
            "('side_has_won_a_trick', HOB), or the leader before leading ('leader_only', S3).",
-           choices=("side_won_last_trick", "side_has_won_a_trick", "leader_only")),
+           choices=("side_won_last_trick", "side_has_won_a_trick", "leader_only"),
+           question="Who may exchange the 7 of trumps for the pinta?",
+           choice_words={"side_won_last_trick": "Either partner of the side that won the last "
+                                                "trick",
+                         "side_has_won_a_trick": "A player whose side has won a trick, before "
+                                                 "drawing",
+                         "leader_only": "The player who has the lead, before leading"},
+           source="GODOT, HOB, S3"),
     flag("seven_swap_allowed_before_first_trick", False,
-         "The 7 may also be exchanged before the first trick (by the eldest's side, or the eldest)."),
+         "The 7 may also be exchanged before the first trick (by the eldest's side, or the eldest).",
+         question="May the 7 be exchanged before the first trick?",
+         yes="Yes, by the eldest hand's side", no="No, only after a trick won", source="GODOT"),
     flag("seven_swap_only_for_higher_pinta", False,
-         "The 7 may be exchanged only for a pinta that ranks above it (L40/HOB)."),
+         "The 7 may be exchanged only for a pinta that ranks above it (L40/HOB).",
+         question="May the 7 be exchanged only for a pinta that ranks above it?",
+         yes="Yes, only for a higher pinta", no="No, for any pinta", source="L40/HOB"),
     flag("arrastre_partner_exception", True,
          "In the arrastre nobody need beat or trump his partner's winning card (S3, L40); "
-         "False: beat and trump it all the same (GODOT)."),
+         "False: beat and trump it all the same (GODOT).",
+         question="In the arrastre, must a player beat his partner's winning card?",
+         yes="No, only an opponent's card (\"not required to beat their partner's card\")",
+         no="Yes, beat or trump it all the same", source="S3, L40, GODOT"),
     flag("must_undertrump", False,
          "In the arrastre, a player void in the suit led who cannot over-trump an opponent's "
-         "trump must still play a trump."),
+         "trump must still play a trump.",
+         question="In the arrastre, must a player who cannot over-trump still play a trump?",
+         yes="Yes, a lower trump", no="No, any card", source="L40, GODOT: not required"),
     flag("allow_claim_in_idas", False,
          "The first hand is also counted at once, and may end when a side reaches 101 (auto) or "
-         "claims it (explicit)."),
+         "claims it (explicit).",
+         question="Are the points of the first hand counted at once, as in the second?",
+         yes="Yes, the first hand may end when a side reaches 101",
+         no="No, the first hand is played out", source="S3 read literally, GODOT, L40"),
     Option("claim_mode", "auto",
            "In the vueltas the game ends as soon as a side reaches 101 ('auto'), or when a side "
            "claims it with the 'claim' action, a false claim losing ('explicit', S3).",
-           choices=("auto", "explicit")),
+           choices=("auto", "explicit"),
+           question="In the second round, how does a side that reaches 101 end the game?",
+           choice_words={"auto": "The game ends by itself as soon as a side reaches 101",
+                         "explicit": "The side must claim it; a false claim loses"},
+           source="S3, juegosdecartas.fun"),
     Option("both_over_tiebreak", "last_trick",
            "Both sides at 101 or more when a hand is counted: the side that took the last trick "
            "wins ('last_trick', PRON) or the higher total ('higher_total').",
-           choices=("last_trick", "higher_total")),
+           choices=("last_trick", "higher_total"),
+           question="Both sides have 101 or more when a hand is counted: who wins?",
+           choice_words={"last_trick": "The side that took the last trick (las diez de últimas)",
+                         "higher_total": "The side with more points"},
+           source="PRON"),
     Option("min_card_points_to_win", 0,
            "A side with fewer card points than this in the game (marriages not counted) cannot "
-           "win by points (Planas: 30).", check=_card_minimum),
+           "win by points (Planas: 30).", check=_card_minimum,
+           question="How many card points must a side have won in the game to win it?",
+           value_words=lambda n: "No minimum" if n == 0 else f"At least {n} (marriages not "
+                                                              "counted)",
+           source="GODOT (Planas)"),
     flag("tute_instant_win", False,
-         "Four Kings or four Queens held together win the game at once, shown like a marriage (Planas)."),
+         "Four Kings or four Queens held together win the game at once, shown like a marriage (Planas).",
+         question="Do four Kings or four Queens in one hand win the game at once?",
+         yes="Yes, shown like a marriage (a tute)", no="No", source="GODOT (Planas)"),
     Option("next_dealer", "last_trick_winner",
            "Who deals the vueltas and later games: the winner of the last trick (POZ, GODOT), or "
            "the next seat in playing order ('rotate').",
-           choices=("last_trick_winner", "rotate")),
+           choices=("last_trick_winner", "rotate"),
+           question="Who deals the next hand?",
+           choice_words={"last_trick_winner": "The player who won the last trick",
+                         "rotate": "The next player in turn"},
+           source="POZ, GODOT"),
     Option("partidas_per_coto", 1,
            "Games (partidas) a side must win to take a coto; 1 with cotos_to_win=1 is a single game.",
-           check=_games),
-    Option("cotos_to_win", 1, "Cotos a side must win to take the match.", check=_games),
+           check=_games, question="How many games must a side win to take a coto?",
+           value_words=counting("game"), source="ABELP, penyapork"),
+    Option("cotos_to_win", 1, "Cotos a side must win to take the match.", check=_games,
+           question="How many cotos must a side win to take the match?",
+           value_words=counting("coto"), source="penyapork"),
     flag("reveal_cante_cards", True,
-         "A declared marriage shows its King and Queen to everybody (False: announced, not shown)."),
+         "A declared marriage shows its King and Queen to everybody (False: announced, not shown).",
+         question="Are a declared marriage's King and Queen shown to everybody?",
+         yes="Yes, shown", no="No, only announced", source="GODOT"),
 ]
 
 
@@ -290,7 +346,8 @@ def _pair(value: Any, name: str, low: int | None = None) -> tuple[int, int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2 \
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) \
             or (low is not None and min(value) < low):
-        raise SetupError(f"{name} must be two whole numbers, one per side, not {value!r}")
+        least = "" if low is None else f" of at least {low}"
+        raise SetupError(f"{name} must be two whole numbers{least}, one per side, not {value!r}")
     return (value[0], value[1])
 
 
@@ -302,7 +359,7 @@ class GuinoteHand(Hand):
     # final round split around the next lead: see after_play).
     draws = DRAWS_AFTER_TRICK
     has_named_actions = True
-    action_words = ("marriage <suit>", "swap-seven", "claim", "tute")
+    action_names = ("marriage <suit>", "swap-seven", "claim", "tute")
     has_open_actions = True
     # The seat to move declares only before its lead: in mid-trick (cante_window=
     # 'until_opponent_plays' included) the seat to move is never of the side that won the last
@@ -323,8 +380,13 @@ class GuinoteHand(Hand):
         if not isinstance(vueltas, bool):
             raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
         extra["vueltas"] = vueltas
-        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried")
+        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried", 0)
         extra["carried_cards"] = _pair(deal_args.get("carried_cards", (0, 0)), "carried_cards", 0)
+        for side in (0, 1):
+            if extra["carried_cards"][side] > extra["carried"][side]:
+                raise SetupError(f"carried_cards are the card points within the carried points: "
+                                 f"side {side} cannot carry {extra['carried_cards'][side]} card "
+                                 f"points in {extra['carried'][side]} points")
         target = deal_args.get("target", TARGET)
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise SetupError(f"the target is a whole number of points above 0, not {target!r}")
@@ -395,6 +457,13 @@ class GuinoteHand(Hand):
 
     # -- seats -----------------------------------------------------------------------------------
 
+    def not_in_deck(self, card: Card) -> str:
+        if card in ALL_CARDS and card.rank in (Rank.EIGHT, Rank.NINE, Rank.TEN):
+            # S3: "From the standard 52 card deck, remove the 8's, 9's, and 10's."
+            return (f"there are no {card.rank.label}s in Guinote's 40-card pack (the 8s, 9s and "
+                    f"10s are removed), so nobody holds {card.label}")
+        return f"there is no {card.label} in Guinote's 40-card pack"
+
     def seat_compass(self) -> list[str]:
         """Where each seat sits, as a compass point (seat 0 at North): for the table drawing.
 
@@ -414,8 +483,10 @@ class GuinoteHand(Hand):
 
     @property
     def in_arrastre(self) -> bool:
-        """Phase 2: the stock (pinta included) is empty, and the strict rules of play apply."""
-        return not self._stock
+        """Phase 2: the strict rules of play apply. The stock (pinta included) is empty, or only
+        the face-up card is left, to be drawn by the last drawer at the next lead: that trick
+        is played under the arrastre already (everybody holds his last six cards)."""
+        return not self._stock or self.pinta_pending is not None
 
     @property
     def face_up(self) -> Card | None:
@@ -511,7 +582,8 @@ class GuinoteHand(Hand):
             return (f"{where}, with no {led.plural} to follow, you must over-trump {whose} "
                     f"{best.label} with a higher trump: you hold {_listed(cards)}")
         return (f"{where}, with no {led.plural} to follow and no trump above {best.label}, you "
-                f"must still play a trump (must_undertrump): you hold {_listed(cards)}")
+                f"must still play a trump (this game's rule: a player who cannot over-trump still "
+                f"plays a trump): you hold {_listed(cards)}")
 
     # -- declarations: marriages, the 7 for the pinta, claims, tute ---------------------------------
 
@@ -600,8 +672,8 @@ class GuinoteHand(Hand):
             return "the face-up card is yours to draw at the next lead"
         face = stock[0]
         if self.options.seven_swap_only_for_higher_pinta and STRENGTH[face.rank] < STRENGTH[Rank.SEVEN]:
-            return (f"the 7 is exchanged only for a higher pinta "
-                    f"(seven_swap_only_for_higher_pinta), and {face.label} ranks below it")
+            return (f"in this game the 7 is exchanged only for a pinta that ranks above it, and "
+                    f"{face.label} ranks below it")
         rule = self.options.seven_swap_rule
         if not self.tricks:
             if not self.options.seven_swap_allowed_before_first_trick:
@@ -625,6 +697,44 @@ class GuinoteHand(Hand):
         return ("only the player who has the lead may exchange the 7, before leading the trick "
                 "(S3: 'When the player holding the trump suited 7 has the lead')")
 
+    def action_words(self, action: Action) -> str:
+        # S3: "the team that has the lead may declare marriages"; "they may exchange the 7 with
+        # the Pinta"; "A team may declare that they have reached 101 points".
+        name, suit = action.name, action.suit
+        if name == "marriage" and suit is not None:
+            if suit is self.trump:
+                return f"Declare {TRUMP_MARRIAGE} in trumps"
+            return f"Declare {MARRIAGE} in {suit.plural}"
+        if name == "swap-seven":
+            return "Swap the 7 for the pinta"
+        if name == "claim":
+            return f"Claim {self.target}"
+        if name == "tute":
+            return "Declare tute (four Kings or four Queens)"
+        return super().action_words(action)
+
+    @staticmethod
+    def _declaration_words(name: str) -> str:
+        return {"marriage": "a marriage", "tute": "a tute", "claim": "a claim"}.get(name, name)
+
+    def _claim_refusal(self, seat: int, window: int | None) -> str:
+        """Why ``seat`` may not claim 101 now. When a claim may be made is this program's
+        reading (RULES.md G-A7: S3 says only "A team may declare that they have reached 101
+        points and end the game immediately"): by the side that won the last trick, between
+        that trick and the next lead, as its declarations."""
+        reading = ("in this program a claim is made by the side that won the last trick, "
+                   "between that trick and the next lead (RULES.md G-A7)")
+        if window is None:
+            return f"no claim before the first trick: {reading}"
+        if not self._window_open():
+            return f"no claim in the middle of a trick: {reading}"
+        if window != self.side(seat):
+            if not self.tricks:
+                return (f"before the first trick only the eldest hand's side, which has the lead, "
+                        f"may claim ({self.unit_name(window)}): {reading}")
+            return f"{self.unit_name(window)} won the last trick: {reading}"
+        return "a claim is not open now"
+
     def named_refusal(self, seat: int, action: Action) -> str:
         name = action.name
         if name not in ACTION_NAMES:
@@ -634,32 +744,38 @@ class GuinoteHand(Hand):
             return self._swap_refusal(seat) or "the exchange is not open now"
         if name == "claim":
             if self.auto_claim:
-                return ("with claim_mode='auto' nobody claims: the game ends by itself when a "
-                        "side reaches 101 in the vueltas")
+                return ("nobody claims in this game: it ends by itself as soon as a side reaches "
+                        f"{self.target} in the vueltas")
             if not self.counts_at_once:
-                return ("a claim of 101 is made only in the vueltas, counted at once; the first "
-                        "hand is played out and counted at the end (allow_claim_in_idas=False)")
+                return (f"a claim of {self.target} is made only in the vueltas, counted at once; "
+                        "the first hand is played out and counted at the end")
         if name == "tute" and not self.options.tute_instant_win:
-            return "a tute (four Kings or four Queens) wins nothing here (tute_instant_win=False)"
+            return ("a tute (four Kings or four Queens) wins nothing in this game: it is played "
+                    "without that rule of Planas'")
         if name == "marriage" and action.suit is None:
             return "say which suit is married, e.g. 'marriage H'"
         window = self._window_side()
+        if name == "claim":
+            return self._claim_refusal(seat, window)
         if not self._window_open():
             if self.until_opponent:
-                return (f"{name} must be declared before an opponent plays to the trick "
-                        "(cante_window='until_opponent_plays')")
-            return (f"{name} must be declared after a trick won and before the first card of the "
+                return (f"{self._declaration_words(name)} must be declared before an opponent "
+                        "plays to the trick (this game's rule)")
+            return (f"{self._declaration_words(name)} must be declared after a trick won and "
+                    "before the first card of the "
                     "next trick (S3: 'prior to leading the trick')")
         if window is None:
             return (f"no {name} before your side has won a trick (PRON: 'Solo puedes cantar "
                     "cuando hayas conseguido una baza')")
         if window != self.side(seat):
+            if not self.tricks:
+                return (f"before the first trick only the eldest hand's side, which has the "
+                        f"lead, may declare (S3: 'the team that has the lead may declare'); that "
+                        f"is {self.unit_name(window)}")
             return (f"only the side that won the last trick may declare (S3: 'the team that has "
                     f"the lead may declare'); that is {self.unit_name(window)}")
         if name == "tute":
             return "a tute is four Kings or four Queens held together, and you hold neither"
-        if name == "claim":
-            return "a claim is not open now"
         suit = action.suit
         assert suit is not None
         if (self.cante_used >> seat) & 1:
@@ -870,11 +986,14 @@ class GuinoteHand(Hand):
         info = [("Trumps", f"{self.trump.symbol} {self.trump.plural}")]
         if self._stock:
             face = self._stock[0]
-            info.append(("Pinta", f"{face.label} face up under the stock"
-                         + ("" if self.pinta_pending is None else
-                            f", drawn by seat {self.pinta_pending} at the next lead")))
-            info.append(("Stock", f"{len(self._stock)} cards"))
-            info.append(("Phase", "trick and draw (no need to follow suit)"))
+            if self.pinta_pending is None:
+                info.append(("Pinta", f"{face.label} face up under the stock"))
+                info.append(("Stock", counted(len(self._stock), "card")))
+                info.append(("Phase", "trick and draw (no need to follow suit)"))
+            else:
+                info.append(("Pinta", f"{face.label} face up, the last card: seat "
+                                      f"{self.pinta_pending} draws it at the next lead"))
+                info.append(("Phase", "arrastre from the next lead: follow suit, beat, trump"))
         else:
             info.append(("Phase", "arrastre: follow suit, beat, trump"))
         marriages = [f"seat {d.seat} {d.points} in {d.action.suit.plural}" for d in self.declarations
@@ -901,19 +1020,42 @@ class GuinoteMatch(Match):
     """
 
     default_target = TARGET
+    match_keywords = ("vueltas", "carried_cards")
 
     def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
-                 scores: Sequence[int] | None = None):
+                 scores: Sequence[int] | None = None, vueltas: bool | None = None,
+                 carried_cards: Sequence[int] | None = None):
         self.games_won = [0, 0]
         self.cotos_won = [0, 0]
         self.game_results: list[tuple[int, str, tuple[int, int]]] = []
-        self.in_vueltas = False
         self._carry = [0, 0]
         self._carry_cards = [0, 0]
+        self.match_args = {}
         if isinstance(scores, (list, tuple)) and len(scores) == 2 and all(
                 isinstance(s, int) and not isinstance(s, bool) for s in scores):
             self._carry = list(scores)
+        if vueltas is not None:
+            if not isinstance(vueltas, bool):
+                raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
+            self.match_args["vueltas"] = vueltas
+        if carried_cards is not None:
+            self._carry_cards = list(_pair(carried_cards, "carried_cards", 0))
+            self.match_args["carried_cards"] = list(self._carry_cards)
+        # The only hand the rules play with points already on the board is the vueltas (points
+        # counted at once): a match that starts with points starts there, unless told.
+        self.in_vueltas = any(self._carry) if vueltas is None else vueltas
         super().__init__(players, options, seed, target=target, scores=scores)
+
+    def start_decided(self) -> str:
+        # A game is decided when a side with 101 (and, with min_card_points_to_win, enough card
+        # points) is counted: at the end of the idas, at once in the vueltas.
+        # (carried card points above the carried points: the deal refuses them, see _game_extras)
+        minimum = self.options.min_card_points_to_win
+        for side in (0, 1):
+            if self.start_scores[side] >= self.target and self._carry_cards[side] >= minimum:
+                return (f"{self.unit_name(side)} already has {self.start_scores[side]}, at or "
+                        f"past {self.target}, and would have won the game when it was counted")
+        return ""
 
     def next_deal_args(self) -> dict[str, Any]:
         args: dict[str, Any] = {}
@@ -949,7 +1091,7 @@ class GuinoteMatch(Match):
         # Nobody has won: the vueltas (another deal, the points carried over, counted at once).
         self.in_vueltas = True
         self._carry = list(self.scores)
-        self.hand = self.deal_next(self.next_dealer(hand))
+        self.deal_hand(self.next_dealer(hand))
 
     def _end_game(self, side: int, reason: str, hand: Hand) -> None:
         self.game_results.append((side, reason, (self.scores[0], self.scores[1])))
@@ -965,7 +1107,7 @@ class GuinoteMatch(Match):
         self._carry = [0, 0]
         self._carry_cards = [0, 0]
         self.scores = [0, 0]
-        self.hand = self.deal_next(self.next_dealer(hand))
+        self.deal_hand(self.next_dealer(hand))
 
     def decide(self) -> None:
         """Games are decided by the hands themselves (see :meth:`GuinoteHand.count`)."""

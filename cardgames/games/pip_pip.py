@@ -75,6 +75,7 @@ from typing import Any, Sequence
 from ..cards import DOUBLE_DECK, SUITS, Card, Rank, Suit
 from ..engine import (
     DRAWS_AFTER_PLAY, Action, Game, Hand, Match, Option, Options, Phase, SetupError, Trick,
+    counted,
     follow_suit, suit_not_followed, whole_number,
 )
 
@@ -109,25 +110,48 @@ OPTIONS = [
     Option("multi_call_trump", "last",
            "Several Pip-Pips called before the same trick: the trump becomes the 'last' suit "
            "called (S0, Phillips) or the 'first' (S2, Hervey). Each caller scores 50 either way.",
-           choices=("last", "first")),
+           choices=("last", "first"),
+           question="Several Pip-Pips are called before the same trick: which one sets the trump?",
+           choice_words={"last": "The last one called (Phillips)",
+                         "first": "The first one called (Hervey)"},
+           source="S0, S2"),
     Option("call_window", AFTER_OWN_PLAY,
            "When a call may be made: before trick 1, or right after one's own play (and draw) in "
            f"any trick until the next card is played ('{AFTER_OWN_PLAY}', S0); or only when the "
            f"card just drawn (or the dealt hand) completes the pair ('{AFTER_DRAW}', S2).",
-           choices=(AFTER_OWN_PLAY, AFTER_DRAW)),
+           choices=(AFTER_OWN_PLAY, AFTER_DRAW),
+           question="When may a player call Pip-Pip?",
+           choice_words={AFTER_OWN_PLAY: "Before the first trick, or after his own play in any "
+                                         "trick (he may wait for a better time)",
+                         AFTER_DRAW: "Only when the card just drawn (or the dealt hand) "
+                                     "completes the pair"},
+           source="S0, S2"),
     Option("trump_for_later_hands", "cut_by_dealers_right",
            "Who cuts the pack for the trump of the second and later hands: the player on the "
            "dealer's right ('cut_by_dealers_right', S2) or the dealer ('dealer_cuts', GR-P).",
-           choices=("cut_by_dealers_right", "dealer_cuts")),
+           choices=("cut_by_dealers_right", "dealer_cuts"),
+           question="Who cuts the pack for the trump of later hands?",
+           choice_words={"cut_by_dealers_right": "The player on the dealer's right",
+                         "dealer_cuts": "The dealer"},
+           source="S2, GR-P"),
     Option("first_dealer", "highest",
            "The draw for the first deal: the 'highest' card deals (S0, S2) or the 'lowest' (GR-P); "
            "the drawn card's suit is the first trump. Ties draw again.",
-           choices=("highest", "lowest")),
+           choices=("highest", "lowest"),
+           question="In the draw for the first deal, who deals?",
+           choice_words={"highest": "The player who draws the highest card",
+                         "lowest": "The player who draws the lowest card"},
+           source="S0, S2, GR-P"),
     Option("deals_per_player", 1,
            "The game ends when every player has dealt this many times (S0, S2: 'an equal number "
-           "of times').", check=whole_number(1, 10)),
+           "of times').", check=whole_number(1, 10),
+           question="How many times does each player deal before the game ends?",
+           value_words=lambda n: "Once" if n == 1 else "Twice" if n == 2 else f"{n} times",
+           source="S0, S2"),
     Option("tie_policy", "shared",
-           "A tied top score at the end of the game is a shared win.", choices=("shared",)),
+           "A tied top score at the end of the game is a shared win.", choices=("shared",),
+           question="Players tie for the top score: who wins?",
+           choice_words={"shared": "They share the win"}, source="S0, S2"),
 ]
 
 
@@ -136,7 +160,7 @@ class PipPipHand(Hand):
 
     cards_per_player = 7
     has_named_actions = True    # the seat to move may call when its window is open
-    action_words = ("pip-pip <suit>",)
+    action_names = ("pip-pip <suit>",)
     has_open_actions = True     # and so may the seat that has just played
     # The seat to move may call only before it leads: before trick 1 (the eldest), or as the
     # last player of a trick who won it (the seat that has just played is never the next to
@@ -230,12 +254,18 @@ class PipPipHand(Hand):
     def after_trick(self, trick: Trick) -> None:
         self.check_stock()
 
-    def apply_pending_calls(self) -> None:
+    def calls_in_order(self) -> list[tuple[int, Suit]]:
+        """The calls not yet in force, as (seat, suit), in the order that decides the trump:
+        before trick 1 in seat order from the eldest (RULES.md P-A1), later in the order they
+        were made (the order of play)."""
         calls = self.pending
-        if not self.tricks:
-            # Before trick 1 the calls count in seat order, starting with the eldest (P-A1).
+        if self.opening:         # (still True at the first lead, when they are put in force)
             eldest, seats = self.eldest, self.seats
             calls = sorted(calls, key=lambda call: (call[0] - eldest) % seats)
+        return list(calls)
+
+    def apply_pending_calls(self) -> None:
+        calls = self.calls_in_order() if len(self.pending) > 1 else self.pending
         seat, suit = calls[0] if self.first_called_wins else calls[-1]
         self.trump = suit
         self.trump_called = (seat, len(self.tricks) + 1)
@@ -246,10 +276,7 @@ class PipPipHand(Hand):
         """The suit that will be trump from the next lead, if calls are waiting; else None."""
         if not self.pending:
             return None
-        calls = self.pending
-        if not self.tricks and not self.trick:
-            eldest, seats = self.eldest, self.seats
-            calls = sorted(calls, key=lambda call: (call[0] - eldest) % seats)
+        calls = self.calls_in_order()
         return (calls[0] if self.first_called_wins else calls[-1])[1]
 
     # -- legal plays ------------------------------------------------------------------------
@@ -339,6 +366,11 @@ class PipPipHand(Hand):
             self.drawn = None        # the card just drawn has now been paired
         self.declare(seat, action, CALL_POINTS, (king, queen))
 
+    def action_words(self, action: Action) -> str:
+        if action.name == CALL and action.suit is not None:
+            return f"Pip-Pip! in {action.suit.plural}"
+        return super().action_words(action)
+
     def named_refusal(self, seat: int, action: Action) -> str:
         if action.name != CALL:
             return (f"Pip-Pip! has no '{action.name}' action: the only call is 'pip-pip' and a "
@@ -352,8 +384,7 @@ class PipPipHand(Hand):
             if other:
                 why += f"; {self.seat_name(self.window)}, who may call now, cannot either: {other}"
             else:
-                why += (f"; {self.seat_name(self.window)} may call it: "
-                        f"apply('{action}', seat={self.window})")
+                why += f"; {self.seat_name(self.window)} may call it"
         return why
 
     def call_refusal(self, seat: int, suit: Suit) -> str:
@@ -363,7 +394,7 @@ class PipPipHand(Hand):
             return "the hand is over"
         if not self.window_open(seat):
             if self.strict and seat == self.window:
-                return ("with call_window='only_after_completing_draw' a call comes when the "
+                return ("in this game a call comes only when the "
                         "card just drawn completes the pair (S2: 'immediately after a player has "
                         "played to a trick he draws a card; if he now holds ... he may call'), "
                         f"and {name} drew no card")
@@ -383,8 +414,8 @@ class PipPipHand(Hand):
         if self.strict and not self.opening:
             drawn = self.drawn
             if drawn is None or drawn.suit is not suit or drawn.rank not in (Rank.KING, Rank.QUEEN):
-                return ("with call_window='only_after_completing_draw' the pair must include the "
-                        f"card just drawn (S2: 'if he now holds ...'), and {name} did not just "
+                return ("in this game a call comes only when the card just drawn completes the "
+                        f"pair, so the pair must include the card just drawn (S2: 'if he now holds ...'), and {name} did not just "
                         f"draw the {KING[suit].label} or {QUEEN[suit].label}")
         return ""
 
@@ -473,12 +504,18 @@ class PipPipHand(Hand):
         info = [("Trumps", f"{self.trump.symbol} {self.trump.plural} ({self.trump_story()})")]
         coming = self.next_trump
         if coming is not None:
-            callers = ", ".join(f"{self.seat_name(s)} {suit.symbol}" for s, suit in self.pending)
+            calls = self.calls_in_order()
+            callers = ", ".join(f"{self.seat_name(s)} {suit.symbol}" for s, suit in calls)
+            if len(calls) == 1:
+                why = f"called by {callers}"
+            else:
+                order = "in seat order from the eldest" if self.opening else "in the order made"
+                which = "first" if self.first_called_wins else "last"
+                why = f"called {order}: {callers}; the {which} call decides"
             info.append(("Next trumps", f"{coming.symbol} {coming.plural} from the next lead "
-                                        f"(called: {callers}; the {self.options.multi_call_trump} "
-                                        "call decides)"))
+                                        f"({why})"))
         if self.drawing:
-            info.append(("Stock", f"{len(self._stock)} cards"))
+            info.append(("Stock", counted(len(self._stock), "card")))
         elif self.dead:
             info.append(("Dead", " ".join(c.label for c in self.dead) + " (face up, no one's)"))
         for seat in range(self.seats):
@@ -552,6 +589,14 @@ class PipPipMatch(Match):
                                 dealer, {})
         return cls.shuffled(self.players, self.options, self._rng.randrange(1, 10**9), dealer,
                             {"trump_card": str(self.first_trump_card)})
+
+    def set_up_args(self, replaced: Hand, given: dict[str, Any]) -> dict[str, Any]:
+        # A hand set up by hand keeps the trump the rules gave the hand it replaces (the card
+        # drawn for the first deal, or the cut), unless another is named.
+        args = super().set_up_args(replaced, given)
+        if args.get("trump") is None:
+            args["trump"] = replaced.trump.letter
+        return args
 
     @property
     def hands_in_game(self) -> int:

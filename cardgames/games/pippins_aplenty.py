@@ -233,6 +233,7 @@ class PippinsHand(Hand):
 
     cards_per_player = HAND_SIZE
     first_phase = Phase.DISCARD
+    has_stock = False
     _game_lists = ("pending",)
     rules_version = RULES_VERSION
 
@@ -241,10 +242,12 @@ class PippinsHand(Hand):
         return STANDARD_DECK
 
     @classmethod
+    def no_stock_words(cls) -> str:
+        # S4: "Dealer then deals thirteen cards singly to each player"
+        return "the dealer deals the whole pack, thirteen cards to each player"
+
+    @classmethod
     def extras_set_up(cls, players, options, hands, stock, deal_args):
-        if stock:
-            raise SetupError("Pippins Aplenty deals the whole pack, thirteen cards to each "
-                             "player: there is no stock")
         size = len(hands[0])
         discards = _cards_keyword(deal_args.get("discards", ()), "discards")
         reaches = _cards_keyword(deal_args.get("reaches", ()), "reaches")
@@ -490,6 +493,21 @@ class PippinsMatch(Match):
                                         f"with {total} {during}")
                 return
 
+    def start_decided(self) -> str:
+        for side, score in enumerate(self.start_scores):
+            if score > self.target:
+                return (f"{self.unit_name(side)} already has {score}, past the target of "
+                        f"{self.target}: \"The side that first crosses this threshold wins the "
+                        "game immediately\"")
+        return ""
+
+    @property
+    def running_scores(self) -> list[int]:
+        # Every trick scores at once for the side that wins it.
+        if self.hand in self.hands:
+            return list(self.scores)
+        return [total + points for total, points in zip(self.scores, self.hand.score)]
+
     def decide(self) -> None:
         """Nothing to decide at the end of a hand: a side that crossed the target has already
         won (``after_action``); landing exactly on it is not enough, so play on."""
@@ -499,7 +517,8 @@ OPTIONS = [
     Option("target", 240,
            "Points to cross: the first side to score at least target + 1 wins at once, even in "
            "mid-hand (S4: a multiple of 120; quick 240, longer 600 or 960).",
-           check=whole_number(1)),
+           check=whole_number(1), question="How many points must a side pass to win the game?",
+           value_words=lambda n: f"{n} (the first side to score {n + 1} wins)", source="S4"),
 ]
 
 GAME = Game(

@@ -73,8 +73,9 @@ totals: that is an exact tie, and the tie rule applies (``'play_on'``: another h
 ``win_check='immediate_quints'`` play goes on, and whoever is alone on top at the next count
 wins). Our reading
 of ``'per_game'``: the 25 is added once, "when the final score is totaled", to the two players
-who opposed the dealer in the hand that ended the game; it counts in the totals (and a
-rubber's) but does not change who won the game. ``match.seat_of(player)`` and
+who opposed the dealer in the hand that ended the game, and the game goes to the highest of
+those final totals (so an opponent may overtake the dealer who reached the target first; equal
+at the top, another hand is played without the bonus). ``match.seat_of(player)`` and
 ``match.player_at(seat)`` give the seating of the current hand (player 2 deals first, then
 player 0, ...); the dummy's seat belongs to the dealer.
 """
@@ -86,7 +87,7 @@ from typing import Any
 
 from ..cards import DECK_WITH_JOKER, JOKER, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick,
+    Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick, counting,
     flag, suit_not_followed, whole_number,
 )
 
@@ -183,39 +184,77 @@ OPTIONS = [
     Option("win_check", "end_of_hand",
            "When the game is won: at the end of a hand ('end_of_hand', S0), or at once when "
            "quints, scored as they fall, bring a side to the target ('immediate_quints').",
-           choices=("end_of_hand", "immediate_quints")),
-    Option("target", 250, "The points that win a game (S0, PAR-Q: 250).", check=whole_number(1)),
+           choices=("end_of_hand", "immediate_quints"),
+           question="When is a game won?",
+           choice_words={"end_of_hand": "At the end of a hand",
+                         "immediate_quints": "At once, when quints bring a side to the target"},
+           source="S0; Hoffmann and Parlett (unverified)"),
+    Option("target", 250, "The points that win a game (S0, PAR-Q: 250).", check=whole_number(1),
+           question="How many points win a game?", value_words=counting("point"),
+           source="S0, PAR-Q"),
     flag("target_inclusive", True,
          "Reaching the target is enough (Parlett's 'to score 250'); False: it must be passed "
-         "(the seed's 'pass 250 points')."),
+         "(the seed's 'pass 250 points').",
+         question="Is reaching the target enough, or must it be passed?",
+         yes="Reaching it is enough (Parlett: \"to score 250\")",
+         no="It must be passed (\"pass 250 points\")", source="PAR-Q, S0"),
     Option("tie_policy", "play_on",
            "Both sides at the target with equal totals: play another hand ('play_on'), or the "
            "side that scored more in that last hand wins ('higher_total'). Unequal totals: the "
-           "higher wins either way.", choices=("play_on", "higher_total")),
+           "higher wins either way.", choices=("play_on", "higher_total"),
+           question="Both sides reach the target with equal totals: who wins?",
+           choice_words={"play_on": "Nobody yet: play another hand",
+                         "higher_total": "The side that scored more in that last hand"},
+           source="RULES.md Q-A4"),
     Option("cachette_counts_as_trick", True,
-           "The cachette is an extra trick worth the trick value (S0, FOS-Q).", choices=(True,)),
+           "The cachette is an extra trick worth the trick value (S0, FOS-Q).", choices=(True,),
+           question="Does the cachette count as an extra trick?",
+           choice_words={True: "Yes, a 13th trick for the winner of the last trick"},
+           source="S0, FOS-Q"),
     flag("cachette_quints_score", True,
-         "Quints lying in the cachette (a Five, the Joker, a pair) score for its taker."),
+         "Quints lying in the cachette (a Five, the Joker, a pair) score for its taker.",
+         question="Do quints lying in the cachette score for the player who takes it?",
+         yes="Yes, they score", no="No, only its trick value", source="unverified either way"),
     flag("cachette_merges_with_last_trick", False,
-         "The cachette counts with the 12th trick for quints, so a pair split between them scores."),
+         "The cachette counts with the 12th trick for quints, so a pair split between them scores.",
+         question="Does the cachette count together with the last trick for quints?",
+         yes="Yes: a pair split between them scores", no="No: it is a trick of its own",
+         source="unsourced"),
     flag("double_applies_to_quints", False,
-         "Doubling multiplies the quints (and the Joker) too; by default only the tricks (PAR-Q)."),
+         "Doubling multiplies the quints (and the Joker) too; by default only the tricks (PAR-Q).",
+         question="Does doubling also double the quints and the Joker?",
+         yes="Yes, quints are doubled too", no="No, only the tricks are doubled",
+         source="PAR-Q implies no"),
     flag("joker_lead_next_card_sets_suit", False,
          "After a Joker lead the first other card sets the suit to follow; by default anything "
-         "may be played (S0)."),
+         "may be played (S0).",
+         question="After the Joker is led, must the others follow the next card's suit?",
+         yes="Yes, the first card after the Joker sets the suit",
+         no="No, \"others may play any card they like\"", source="S0"),
     flag("doubling_continues_until_settled", False,
          "After a double, speaking goes on round the table until an opponent redoubles or all "
-         "the others have passed once more; by default one turn each (PAR-Q)."),
+         "the others have passed once more; by default one turn each (PAR-Q).",
+         question="Does the doubling go round more than once?",
+         yes="Yes, after a double it goes on until it is settled",
+         no="No, each player speaks once", source="PAR-Q"),
     Option("rubber_games", 3, "With rubber=True: a rubber is the best of this many games (S0: three).",
-           check=_odd_number),
+           check=_odd_number, question="A rubber is the best of how many games?",
+           value_words=counting("game"), source="S0"),
     Option("rubber_bonus", 100, "With rubber=True: the rubber winner's bonus (S0: 100).",
-           check=whole_number(0)),
+           check=whole_number(0), question="What bonus does the winner of a rubber get?",
+           value_words=counting("point"), source="S0"),
     Option("three_player_bonus_timing", "per_hand",
            "Three players: the dealer's two opponents get 25 each hand ('per_hand'), or once, "
-           "when the game ends ('per_game').", choices=("per_hand", "per_game")),
+           "when the game ends ('per_game').", choices=("per_hand", "per_game"),
+           question="With three players, when do the dealer's two opponents get their extra 25?",
+           choice_words={"per_hand": "Every hand",
+                         "per_game": "Once, when the final score is totaled"},
+           source="S0 (ambiguous)"),
     flag("rubber", False,
          "A match plays a whole rubber (rubber_games games, rubber_bonus to its winner) "
-         "instead of one game."),
+         "instead of one game.",
+         question="Is the match a whole rubber rather than one game?",
+         yes="Yes, a rubber", no="No, one game", source="S0"),
 ]
 
 
@@ -224,7 +263,7 @@ class QuintoHand(Hand):
 
     cards_per_player = 12
     has_named_actions = True          # pass, double, redouble (False on a hand once they are over)
-    action_words = ("pass", "double", "redouble")
+    action_names = ("pass", "double", "redouble")
     first_phase = Phase.DOUBLING
 
     @classmethod
@@ -593,6 +632,21 @@ class QuintoMatch(Match):
         self.finished_games: list[list[int]] = []   # each game's final scores
         self.last_credit = [0] * units
 
+    def start_decided(self) -> str:
+        # A game is decided at the end of a hand; with unknown last hands an exact tie plays on.
+        winner = self._decision(self.game_scores, [0] * self.units)
+        if winner is None:
+            return ""
+        return (f"{self.unit_name(winner)} already has {self.game_scores[winner]}, "
+                f"{'at or past' if self.options.target_inclusive else 'past'} the target of "
+                f"{self.target}, and would have won at the end of the last hand")
+
+    def check_first_dealer(self, dealer: Any) -> None:
+        super().check_first_dealer(dealer)
+        if self.players == 3 and dealer != 3:
+            raise SetupError("with three players the dealer sits in seat 3 and plays the dummy "
+                             f"opposite him (seat 1): dealer must be 3, not {dealer!r}")
+
     @property
     def units(self) -> int:
         """Scoring units: 2 sides, or 3 players."""
@@ -727,11 +781,27 @@ class QuintoMatch(Match):
 
     def _end_game(self, winner: int, reason: str) -> None:
         if self.players == 3 and self.options.three_player_bonus_timing == "per_game":
+            # "the opposing partnership gets an extra 25 points when the final score is
+            # totaled": the 25 goes to the two who opposed the dealer of this last hand, and the
+            # game goes to the highest of the totals so made (a tie among them plays on).
             dealer = self._dealer_player(len(self.hands) - 1)
+            bonus = [0 if player == dealer else THREE_PLAYER_BONUS for player in range(3)]
+            final = [g + b for g, b in zip(self.game_scores, bonus)]
+            decided = self._decision(final, [c + b for c, b in zip(self.last_credit, bonus)])
+            if decided is None:
+                return                   # equal at the top with the bonus: another hand
             for player in range(3):
-                if player != dealer:
-                    self.scores[player] += THREE_PLAYER_BONUS
-                    self.game_scores[player] += THREE_PLAYER_BONUS
+                self.scores[player] += bonus[player]
+                self.game_scores[player] += bonus[player]
+            before = reason
+            if decided != winner:
+                reason = (f"{self.unit_name(decided)} has the highest total, {final[decided]}, "
+                          f"with the 25 for opposing the dealer counted at the end "
+                          f"({before})")
+            else:
+                reason = (f"{before}; with the 25 for opposing the dealer counted at the end, "
+                          f"the totals are {', '.join(map(str, final))}")
+            winner = decided
         self.games_won[winner] += 1
         self.game_winners.append(winner)
         self.finished_games.append(list(self.game_scores))

@@ -15,7 +15,8 @@ suit the other cards rank A K Q 10 9 … 2.
 follow suit, they must play a Yukon if they have one. Otherwise they may play any card." A Jack
 is only a Yukon: "the Jack of hearts is not considered an eligible heart". "In the event that a
 player leads a Yukon, everyone must follow to the suit of the Yukon." Options:
-``yukon_follows_natural_suit`` (S1's "some claim": the Jack of the led suit may follow it),
+``yukon_follows_natural_suit`` (S1's "some claim": a permission, the Jack of the led suit may
+also be played by a player who holds other cards of that suit),
 ``yukon_lead_follow='yukons'`` (Parlett: Yukons are a trump suit of their own, so a Yukon lead
 calls for Yukons), ``no_yukon_leads`` (S1's recommended rule, with the exception that a hand of
 nothing but Yukons must still lead one).
@@ -89,31 +90,70 @@ def _removed_twos(value: Any) -> Any:
     return tuple(str(card) for card in cards)
 
 
+def _removed_words(value: Any) -> str:
+    if value is None:
+        return "The 2♣ for three players, the 2♣ and 2♦ for five"
+    if value == "random":
+        return "Twos chosen at random"
+    return "The " + " and ".join(card.label for card in parse_cards(value))
+
+
 OPTIONS = [
     flag("yukon_follows_natural_suit", False,
-         "The Jack of the suit led counts as a card of that suit for following (S1: 'some claim')."),
+         "The Jack of the suit led may also be played to follow that suit, by a player who holds "
+         "other cards of it (S1: 'some claim'); a player whose only card of the suit is that "
+         "Jack may still play any Yukon.",
+         question="May the Jack of the suit led be played to that suit by a player who holds "
+                  "other cards of it?",
+         yes="Yes (\"some claim you can play a Yukon of the suit led\")",
+         no="No: the Jack is only a Yukon", source="S1, S0"),
     Option("yukon_lead_follow", "natural_suit",
            "To a Yukon lead: follow its printed suit, else a Yukon ('natural_suit', Fosdick), "
            "or play a Yukon, Yukons being a trump suit of their own ('yukons', Parlett).",
-           choices=("natural_suit", "yukons")),
+           choices=("natural_suit", "yukons"),
+           question="When a Yukon is led, what must the others play?",
+           choice_words={"natural_suit": "A card of the Yukon's printed suit, else a Yukon "
+                                         "(Fosdick)",
+                         "yukons": "A Yukon: Yukons form a trump suit of their own (Parlett)"},
+           source="S0, S1, PAR-Y"),
     flag("no_yukon_leads", False,
-         "Nobody may lead a Yukon, unless his hand holds nothing but Yukons (S1's recommended rule)."),
+         "Nobody may lead a Yukon, unless his hand holds nothing but Yukons (S1's recommended rule).",
+         question="Are Yukon leads forbidden?",
+         yes="Yes: nobody may lead a Yukon, unless his hand holds nothing but Yukons",
+         no="No: any card may be led", source="S1 (recommended rule)"),
     Option("removed_twos", None,
            "Which 2s leave the pack for 3 or 5 players: None for 2♣ (and 2♦), 'random', or a list.",
-           check=_removed_twos),
+           check=_removed_twos, question="Which 2s leave the pack for three or five players?",
+           choice_words={"random": "Twos chosen at random"}, value_words=_removed_words,
+           source="RULES.md Y-A4"),
     flag("four_player_partnerships", True,
-         "Four players play as two partnerships, partners opposite (False: each for himself)."),
+         "Four players play as two partnerships, partners opposite (False: each for himself).",
+         question="Do four players play in two partnerships?",
+         yes="Yes, partners sit opposite", no="No, each plays for himself", source="PAR-Y"),
     Option("tie_break", "play_on",
            "Both reach the target with equal totals: play another hand ('play_on'), or whoever "
            "took the A♠ in the last hand wins ('ace_of_spades_last_hand', Gold-digger).",
-           choices=("play_on", "ace_of_spades_last_hand")),
+           choices=("play_on", "ace_of_spades_last_hand"),
+           question="Both reach the target with equal totals: who wins?",
+           choice_words={"play_on": "Nobody yet: play another hand",
+                         "ace_of_spades_last_hand": "Whoever took the A♠ in the last hand"},
+           source="PAG-Y (Gold-digger)"),
     Option("variant", "yukon",
            "'yukon', or pagat's 'gold_digger' (other Jacks 11 points, Aces ranked lowest).",
-           choices=("yukon", "gold_digger")),
-    flag("aces_low", False, "Aces rank below the 2s within their suit (a house variation, DCC-Y)."),
+           choices=("yukon", "gold_digger"), question="Which game is played?",
+           choice_words={"yukon": "Yukon",
+                         "gold_digger": "Gold-digger (other Jacks 11 points, Aces low)"},
+           source="PAG-Y"),
+    flag("aces_low", False, "Aces rank below the 2s within their suit (a house variation, DCC-Y).",
+         question="Do Aces rank below the 2s?", yes="Yes, Aces low", no="No, Aces high",
+         source="DCC-Y"),
     Option("win_check", "end_of_hand",
            "The game is decided at the end of a hand (S0: 'as determined at the conclusion of a "
-           "hand'); RULES.md Y-A7 names no alternative.", choices=("end_of_hand",)),
+           "hand'); RULES.md Y-A7 names no alternative.", choices=("end_of_hand",),
+           question="When is the game decided?",
+           choice_words={"end_of_hand": "At the end of a hand (\"as determined at the "
+                                        "conclusion of a hand\")"},
+           source="S0"),
 ]
 
 
@@ -192,12 +232,14 @@ class YukonHand(Hand):
             return [c for c in hand if c.rank is JACK] or list(hand)
         suit = led.suit
         jack = JACK
-        if self.natural_follow:
-            follow = [c for c in hand if c.suit is suit]
-        else:
-            # The Jack is only a Yukon, never a card of its printed suit.
-            follow = [c for c in hand if c.suit is suit and c.rank is not jack]
+        # The Jack is only a Yukon, never a card of its printed suit.
+        follow = [c for c in hand if c.suit is suit and c.rank is not jack]
         if follow:
+            if self.natural_follow:
+                # S1: "some claim you can play a Yukon of the suit led even if you have other
+                # cards of that suit": a permission, so the Jack of the suit led may be played
+                # beside them.
+                return [c for c in hand if c.suit is suit]
             return follow
         # Cannot follow suit: must play a Yukon if he has one; otherwise any card.
         return [c for c in hand if c.rank is jack] or list(hand)
@@ -213,15 +255,21 @@ class YukonHand(Hand):
             return () if card.rank is JACK else (YUKONS,)     # Yukons answer a Yukon lead
         if cls.is_kind(options, card, led.suit):
             return ()
-        return (led.suit,) if card.rank is JACK else (led.suit, YUKONS)
+        if card.rank is JACK:
+            # A Yukon shows no card of the suit led, unless it is that suit's own Jack, which
+            # yukon_follows_natural_suit lets follow beside them.
+            return () if options.yukon_follows_natural_suit and card.suit is led.suit \
+                else (led.suit,)
+        return (led.suit, YUKONS)
 
     @classmethod
     def is_kind(cls, options: Options, card: Card, kind: Any) -> bool:
-        # "the Jack of hearts is not considered an eligible heart" (unless
-        # yukon_follows_natural_suit): a Jack is only a Yukon.
+        # "the Jack of hearts is not considered an eligible heart": a Jack is only a Yukon (with
+        # yukon_follows_natural_suit it may follow as well, but a card that follows is still
+        # one of the suit's other cards).
         if kind == YUKONS:
             return card.rank is JACK
-        return card.suit is kind and (card.rank is not JACK or options.yukon_follows_natural_suit)
+        return card.suit is kind and card.rank is not JACK
 
     def refusal(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
@@ -234,11 +282,13 @@ class YukonHand(Hand):
                     "you must play a Yukon while you have one")
         suit = led.suit
         assert suit is not None
-        follow = [c for c in hand if c.suit is suit and (self.natural_follow or c.rank is not JACK)]
+        follow = [c for c in hand if c.suit is suit and c.rank is not JACK]
         if follow:
             why = (f"others must follow suit if possible: you hold "
                    f"{_listed(follow)}, so you must play a {suit.singular}")
-            if card.rank is JACK and card.suit is suit:
+            if self.natural_follow and any(c.rank is JACK and c.suit is suit for c in hand):
+                why += f" (or the {Card(JACK, suit).label}, which may follow its own suit)"
+            elif card.rank is JACK and card.suit is suit:
                 why += f" (the {card.label} is a Yukon, not an eligible {suit.singular})"
             return why
         yukons = [c for c in hand if c.rank is JACK]
@@ -316,6 +366,12 @@ class YukonHand(Hand):
         if removed:
             info.append(("Removed", " ".join(c.label for c in removed)))
         return info
+
+    def not_in_deck(self, card: Card) -> str:
+        if card.rank is Rank.TWO and card in STANDARD_DECK:
+            return (f"{card.label} was taken out of the pack: {self.players} players remove "
+                    f"{TWOS_TO_REMOVE[self.players]} of the 2s, so that the pack divides evenly")
+        return super().not_in_deck(card)
 
     def removed_cards(self) -> list[Card]:
         """The 2s taken out of the pack (public), when the deal says which."""

@@ -57,8 +57,18 @@ def _swap_seven(s: Situation):
     return None
 
 
+def _top_trumps_held(s: Situation) -> str:
+    """The trump Ace and 3 this seat holds, in words ("A♠ and 3♠"), or "" if neither."""
+    held = [c for c in s.hand if _is_top_trump(s, c)]
+    held.sort(key=lambda c: -STRENGTH[c.rank])
+    return " and ".join(c.label for c in held)
+
+
 def _save_top_trumps(s: Situation):
-    """Phase 1: take rich tricks cheaply, and keep the trump Ace and 3 and the marriage cards."""
+    """Phase 1: take rich tricks cheaply, and keep the trump Ace and 3 and the marriage cards.
+
+    The reason names only the top trumps the seat holds: a seat holding neither is not told
+    to keep them."""
     if getattr(s.table, "in_arrastre", True) or not s.cards:
         return None
     keep = _marriage_cards(s)
@@ -67,23 +77,42 @@ def _save_top_trumps(s: Situation):
     if s.leading:
         plain = [c for c in spare if c.suit is not s.trump] or spare
         card = s.cheapest(plain)
-        return card, lambda: (f"in the first phase nobody need follow: lead a card worth little "
-                              f"({card.label}) and keep the Ace and 3 of trumps for the second phase")
+
+        def lead_words() -> str:
+            tops = _top_trumps_held(s)
+            keep_words = f" and keep your {tops} for the second phase" if tops else ""
+            return (f"in the first phase nobody need follow: lead a card worth little "
+                    f"({card.label}){keep_words}")
+
+        return card, lead_words
     if s.partner_winning():
         return None
     at_stake = s.trick_points()
     winners = [c for c in spare if s.wins_now(c)] if at_stake >= 10 else []
     if winners:
         card = s.cheapest(winners)
-        return card, lambda: f"take this trick ({at_stake} points) with {card.label}, not with a top trump"
+
+        def take_words() -> str:
+            tops = _top_trumps_held(s)
+            return f"take this trick ({at_stake} points) with {card.label}" + \
+                (f", not with your {tops}" if tops else "")
+
+        return card, take_words
     if at_stake >= 10 and s.last_to_play:
         top = [c for c in s.cards if _is_top_trump(s, c) and s.wins_now(c)]
         if top:
             card = min(top, key=lambda c: STRENGTH[c.rank])
-            return card, lambda: f"a trick of {at_stake} points is worth a top trump"
+            return card, lambda: f"a trick of {at_stake} points is worth your {card.label}"
     card = s.cheapest(spare)
-    return card, lambda: (f"let this trick go with {card.label}: save the Ace and 3 of trumps for "
-                          "the second phase, when everyone must follow")
+
+    def let_go_words() -> str:
+        tops = _top_trumps_held(s)
+        if tops:
+            return (f"let this trick go with {card.label}: save your {tops} for the second "
+                    "phase, when everyone must follow")
+        return f"let this trick go with {card.label}, the card worth least to you"
+
+    return card, let_go_words
 
 
 def _claim(s: Situation):
@@ -104,8 +133,9 @@ HEURISTICS = [
               _declare_marriage),
     Heuristic("Swap the 7 for the pinta", "the trump 7 buys the face-up trump when it is higher",
               _swap_seven),
-    Heuristic("Save the 3 and Ace of trumps for phase 2",
-              "in the first phase spend cheap cards; the top trumps win the rich tricks later",
+    Heuristic("Save the top trumps for phase 2",
+              "in the first phase spend cheap cards; the Ace and 3 of trumps win the rich tricks "
+              "later, when everyone must follow",
               _save_top_trumps),
 ]
 

@@ -8,7 +8,7 @@ card of each suit), Aces (10), Kings (5), Queens (4) and Jacks (3); everyone pla
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, sort_cards
 from ..engine import Action
 from ..games.pip_pip import STRENGTH
 from ..games.pip_pip import card_points as _points
@@ -59,12 +59,13 @@ def _keep_the_pair(s: Situation):
     if not pairs or all(c in pairs for c in s.cards):
         return None
     others = [c for c in s.cards if c not in pairs]
+    pair_words = " and ".join(c.label for c in sort_cards(pairs))
     winners = [c for c in others if s.wins_now(c)]
     if winners and s.trick_points() > 0:
         card = s.cheapest(winners)
-        return card, lambda: f"win with {card.label} and keep your King and Queen for a call"
+        return card, lambda: f"win with {card.label} and keep your {pair_words} for a call"
     card = s.cheapest(others)
-    return card, lambda: f"throw {card.label} and keep your King and Queen for a call"
+    return card, lambda: f"throw {card.label} and keep your {pair_words} for a call"
 
 
 HEURISTICS = [

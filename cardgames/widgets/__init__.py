@@ -5,7 +5,10 @@
 themselves in a notebook and in Voila (``display(table)`` or ``table.widget``).
 """
 
+from . import comm_guard
 from .quiz import Quiz
 from .table import Table
+
+comm_guard.install()        # in a kernel: no traceback to the browser from a widget message
 
 __all__ = ["Quiz", "Table"]

@@ -23,6 +23,7 @@ Each notebook's cells stay short because the work happens here:
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Iterable, Sequence
 
 import ipywidgets as widgets
@@ -53,19 +54,30 @@ def in_voila() -> bool:
         os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
+def in_browser() -> bool:
+    """True where Python runs in the web page itself (Pyodide: the static site, no server)."""
+    return sys.platform == "emscripten"
+
+
 def _preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True"
 
 
 def query_string(wait: bool = True) -> str | None:
-    """The query string of the page this kernel serves: ``""`` outside Voila.
+    """The query string of the page this kernel serves: ``""`` outside Voila and the site.
 
-    In a preheated Voila kernel the request is not known until somebody opens the page: with
+    In the static site (Pyodide, no server) it is read from the page's own address. In a
+    preheated Voila kernel the request is not known until somebody opens the page: with
     ``wait=True`` this blocks until then (Voila's ``get_query_string``); with ``wait=False`` it
     returns None while the request is still to come.
     """
     global _query
     if _query is not None:
+        return _query
+    if in_browser():
+        import js  # Pyodide's window on the page
+
+        _query = str(js.location.search).removeprefix("?")
         return _query
     if not in_voila():
         return ""
@@ -124,6 +136,16 @@ class App:
                 raise
             self.box.children = (_message(FRIENDLY),)
 
+    def hide(self) -> None:
+        """Show a word of waiting instead of the table (until ``show`` or ``deal``)."""
+        if self.table is not None and self.box.children == (self.table.widget,):
+            waiting = widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
+            self.box.children = (waiting,)
+
+    def show(self) -> None:
+        if self.table is not None:
+            self.box.children = (self.table.widget,)
+
     def _show_table(self) -> None:
         from .table import Table  # the widget helper's table
 
@@ -135,13 +157,15 @@ class App:
             keywords["seat"] = self.settings.seat
         if self.settings.open_hands is not None:
             keywords["open_hands"] = self.settings.open_hands
+        # ?view=table: the page's first table alone fills the window (a projector)
+        fill = self.settings.view == "table" and (not _apps or _apps[0] is self)
         if self.table is None:
-            self.table = Table(self.game.name, match=self.match, **keywords)
+            self.table = Table(self.game.name, match=self.match, fill=fill, **keywords)
         else:
-            # Re-deal through the table's own guard, as its Deal button does: it redraws the
-            # table and the message line, and keeps any error in ``last_error``.
-            self.table.last_error = None
-            self.table._guarded(self.table.new_deal, self.game.name, match=self.match, **keywords)
+            # Re-deal as the Deal button does: a deal the rules refuse is said, not raised.
+            self.table.fill = fill
+            self.table.session.last_error = None
+            self.table.do(self.table.new_deal, self.game.name, match=self.match, **keywords)
         if isinstance(self.table.last_error, SetupError):
             raise self.table.last_error
         self.box.children = (self.table.widget,)
@@ -150,20 +174,28 @@ class App:
 def app(game: str, match: bool = False, **table_options: Any) -> widgets.VBox:
     """The table of ``game`` (a hand, or with ``match=True`` a match), dealt as the link asks."""
     shown = App(game, match=match, **table_options)
-    shown.deal(query_string(wait=False) or "")
+    query = query_string(wait=False)
+    shown.deal(query or "")
+    if query is None:
+        # A preheated Voila kernel: the page's link is not known yet. The table is built (the
+        # slow part) but not shown, so that nobody sees a deal other than the link's while
+        # follow_link() deals it.
+        shown.hide()
     _apps.append(shown)
     return shown.box
 
 
 def follow_link() -> None:
-    """Re-deal the notebook's tables as the page's link asks (waits for the request in a
-    preheated Voila kernel; does nothing outside Voila or when the link is empty)."""
+    """Deal the notebook's tables as the page's link asks and show them (waits for the request
+    in a preheated Voila kernel; does nothing outside Voila)."""
     if not in_voila() or not _preheated():
         return
     query = query_string(wait=True)
-    if query:
-        for shown in _apps:
+    for shown in _apps:
+        if query:
             shown.deal(query)
+        else:
+            shown.show()
 
 
 # -- pieces for the prose --------------------------------------------------------------------------

@@ -1,0 +1,178 @@
+"""The board's state: one plain-JSON dict built from what the user may see of a table.
+
+``board_state(session)`` is the only thing the board widget (``cardgames.widgets.board``) is
+given about the hand; the browser draws it and sends back clicks. It is built from
+``session.visible_hands()`` (``hand.view(seat)``, or every hand when they are open), so a
+face-down card is ``{"back": True}`` and nothing else, in every field. The layout of the dict is
+written out in the ``Board`` widget's docstring.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import render_table as rt
+from .cards import Card
+from .engine import Hand, Phase
+
+if TYPE_CHECKING:
+    from .session import TableSession
+
+#: The stepping buttons: their words and what they do, for the board.
+BUTTONS = {
+    "next": ("Next", "Let the computer take the next action"),
+    "finish_trick": ("Finish trick", "Let the computer seats play to the end of this trick"),
+    "finish_hand": ("Finish hand", "Let the computer seats play on to the end of the hand"),
+    "undo": ("Undo", "Take back to your previous decision"),
+    "redo": ("Redo", "Take again what was undone"),
+    "back": ("◀ 1", "Step back one action (any seat)"),
+    "forward": ("1 ▶", "Step forward one action again"),
+    "hint": ("Hint", "What a good player would do here, and why"),
+}
+
+
+def _face(card: Card) -> dict[str, Any]:
+    return {"card": str(card), "name": card.name}
+
+
+def _plays(plays: Any) -> list[dict[str, Any]]:
+    return [{"seat": seat, **_face(card)} for seat, card in plays]
+
+
+def seat_cards(session: "TableSession", seat: int, row: list[Card | None], legal: set[Card],
+               clickable: bool) -> list[dict[str, Any]]:
+    """A seat's cards for the board: face-up ones grouped by suit, then the backs."""
+    from .session import card_sort_key
+
+    hand = session.hand
+    up = sorted((c for c in row if c is not None), key=card_sort_key)
+    cards: list[dict[str, Any]] = []
+    for card in up:
+        entry = _face(card)
+        if clickable:
+            entry["legal"] = card in legal
+            entry["why"] = "" if card in legal else \
+                session.words(hand.why_illegal(card, seat) or "not playable now")
+            entry["hinted"] = card is session.hinted
+        cards.append(entry)
+    cards.extend({"back": True} for c in row if c is None)
+    return cards
+
+
+def _badges(session: "TableSession", hand: Hand, seat: int) -> list[str]:
+    badges = []
+    if seat == hand.dealer:
+        badges.append("dealer")
+    if hand.controller(seat) != seat:
+        badges.append("dummy")
+    if session.seat is not None:
+        if seat == session.seat:
+            badges.append("you")
+        elif hand.controller(seat) == session.seat:
+            badges.append("you play it")
+    return badges
+
+
+def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
+    """What the game shows everybody, for the middle of the cloth."""
+    items = []
+    face_up = {str(card): card for card in hand.extra.values() if isinstance(card, Card)}
+    for label, text in hand.public_info():
+        item: dict[str, Any] = {"label": label, "text": session.words(text), "card": None}
+        for code, card in face_up.items():   # a card the deal turned face up (the pinta)
+            if card.label in text:
+                item["card"] = code
+        if label.lower() == "stock":
+            item["count"] = hand.stock_size
+        items.append(item)
+    return items
+
+
+def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
+    current = list(hand.trick)
+    if current:
+        return {"title": f"Trick {hand.trick_number}", "plays": _plays(current),
+                "winning": hand.current_winner(), "winner": None}
+    if hand.phase is not Phase.PLAY and not hand.is_over:
+        return {"title": hand.phase.value.capitalize(), "plays": [], "winning": None,
+                "winner": None}
+    if hand.tricks and (hand.is_over or session.review):
+        finished = hand.tricks[-1]
+        return {"title": f"Trick {finished.number}", "plays": _plays(finished.cards),
+                "winning": None, "winner": finished.winner}
+    return {"title": f"Trick {hand.trick_number}", "plays": [], "winning": None, "winner": None}
+
+
+def _caption(session: "TableSession", hand: Hand) -> str:
+    parts = []
+    match = session.match
+    if match is not None:
+        parts.append(f"Hand {len(match.hands) + (0 if session.review else 1)} of the match")
+        # where points count at once (Pippins Aplenty, Guinote's vueltas) the hand's are in
+        totals = ", ".join(f"{unit} {score}" for unit, score in
+                           zip(rt.unit_names(hand, session.names), match.running_scores))
+        parts.append(f"match {totals}")
+    if session.seat is None:
+        parts.append("watching every seat")
+    if session.opened_at is not None:
+        parts.append("every hand shown")
+    elif session.open_hands:
+        parts.append("open hands")
+    if session.seed_visible():
+        parts.append(f"seed {session.seed}")
+    return " · ".join(parts)
+
+
+def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
+                animate: bool = True, four_colour: bool = False) -> dict[str, Any]:
+    """The board's whole state, from what the user may see of the session's hand."""
+    hand = session.hand
+    names = session.names
+    visible = session.visible_hands()
+    mine = session.hand_seat()
+    mover = hand.to_move
+    seats = []
+    tricks_won = [0] * hand.seats
+    for trick in hand.tricks:
+        tricks_won[trick.winner] += 1
+    for seat in range(hand.seats):
+        legal = session.legal_cards(seat)
+        clickable = seat == mover and session.user_controls(seat) and not session.review \
+            and bool(visible[seat]) and None not in visible[seat]
+        seats.append({
+            "seat": seat, "name": names[seat],
+            "side": rt.unit_names(hand, names)[hand.side(seat)] if hand.partnerships else "",
+            "points": hand.score[hand.side(seat)], "tricks": tricks_won[seat],
+            "badges": _badges(session, hand, seat),
+            "you": seat == session.seat, "to_move": seat == mover and not session.review,
+            "clickable": clickable,
+            "cards": seat_cards(session, seat, visible[seat], legal, clickable),
+        })
+    finished = hand.tricks[-1] if hand.tricks else None
+    trick = _trick(session, hand)
+    last = None
+    if finished is not None and trick["winner"] is None:
+        last = {"number": finished.number, "winner": finished.winner, "points": finished.points,
+                "plays": _plays(finished.cards)}
+    controls = session.controls()
+    buttons = {}
+    for name, (label, title) in BUTTONS.items():
+        if name == "next" and session.review:
+            label, title = "Next hand", "Deal the next hand of the match"
+        buttons[name] = {"label": label, "enabled": controls[name], "title": title}
+    actions = [{"id": i, "label": session.action_label(seat, action),
+                "hinted": action == session.hinted}
+               for i, (seat, action) in enumerate(session.action_moves())]
+    if session.seat is not None:
+        bottom = session.seat
+    else:                                       # watching: every hand stays at its own seat
+        bottom = 2 if hand.seats == 4 else 0    # (four seats: South at the bottom)
+    return {
+        "seq": seq, "title": session.game.title, "caption": _caption(session, hand),
+        "fill": fill, "animate": animate, "four_colour": four_colour,
+        "bottom": bottom,
+        "hand_seat": mine,
+        "seats": seats, "trick": trick, "last_trick": last,
+        "centre": _centre(session, hand), "actions": actions, "buttons": buttons,
+        "message": {"lines": list(session.message_lines), "error": session.message_is_error},
+    }

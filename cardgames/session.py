@@ -1,0 +1,756 @@
+"""What a card table is doing, with no widgets: the hand (or match), the seats and who decides
+for each, the computer players, undo and redo, hints, best play and the message line.
+
+``cardgames.widgets.Table`` draws a session (the board and the panels) and turns clicks into its
+calls; tests and scripted lessons can drive a session directly::
+
+    session = TableSession("yukon", seed=7, seat=0)
+    session.choices()          # ['play 6♥', 'play 2♣', ...] what the user may do now
+    session.choose("6H")       # the same as a click; refused with the rule's reason
+    session.why("KS")          # why a card may not be played now ('' if it may)
+    session.step()             # the Next button: a computer seat takes one action
+    session.message            # the message line, as text
+
+Every user action goes through :meth:`TableSession.run`, which keeps the hand as it was when
+the rules refuse the action and puts the reason in the message line, in plain words with the
+seats' names. Hidden cards stay hidden: while any card is hidden from the user, the seed (which
+would deal every hand again) is not shown and the record is only what the user's seat saw;
+:meth:`show_all_cards` turns the hand into an open one, deliberately, and says so.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from . import players as players_module
+from . import render_table as rt
+from .cards import Card
+from .engine import Action, Game, Hand, IllegalAction, Match, Move, Phase, SetupError, parse_action
+from .games import get_game
+from .links import LinkError, share_query
+from .record import RecordError, load
+from .view import SeatView
+
+__all__ = ["TableSession", "DEFAULT_OPPONENTS", "card_sort_key"]
+
+DEFAULT_OPPONENTS = "rule-of-thumb"
+
+
+def card_sort_key(card: Card) -> tuple[int, int]:
+    """How a hand is laid out for people: by suit (the Joker last), then by rank."""
+    return (4 if card.suit is None else int(card.suit), int(card.rank))
+
+
+def make_player(kind: str, seed: int | None):
+    """A computer player of ``kind`` (``cardgames.players.PLAYER_KINDS``)."""
+    if kind not in players_module.PLAYER_KINDS:
+        allowed = ", ".join(players_module.PLAYER_KINDS)
+        raise SetupError(f"there is no computer player called {kind[:30]!r}; choose one of {allowed}")
+    return players_module.make_player(kind, seed)
+
+
+def action_words(hand: Hand, action: Move) -> str:
+    """A card or a named action as people say it ("10♥", "Swap the 7 for the pinta")."""
+    return action.label if isinstance(action, Card) else hand.action_words(action)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing the user may do now: a card for a seat, or a named action."""
+
+    seat: int
+    move: Move
+    words: str          # "play 10♥", "North: Double"
+
+    def __str__(self) -> str:
+        return self.words
+
+
+class TableSession:
+    """One table's play, built from the engine's public surface (no widgets).
+
+    Parameters as :class:`cardgames.widgets.Table`: ``game``, ``seed``, ``players``, ``seat``
+    (the user's seat, or None to watch every seat), ``open_hands`` (default: True when watching),
+    ``opponents`` (a kind from ``cardgames.players.PLAYER_KINDS``), ``match`` and ``target``,
+    ``auto`` (computer seats act at once until the user's next decision; default: True with a
+    seat), ``names`` (one per seat), and the game's options as keywords.
+    """
+
+    #: "Best play" searches only this close to the end of the hand, and for at most this long.
+    best_play_tricks: int = 4
+    best_play_seconds: float = 1.0
+
+    def __init__(self, game: "str | Game" = "yukon", seed: int | None = None, *,
+                 players: int | None = None, seat: int | None = 0,
+                 open_hands: bool | None = None, opponents: str = DEFAULT_OPPONENTS,
+                 match: bool = False, target: int | None = None, auto: bool | None = None,
+                 names: Sequence[str] | None = None, **options: Any):
+        self.last_error: BaseException | None = None
+        self.last_traceback = ""
+        self.message_lines: list[str] = []
+        self.message_is_error = False
+        self.log: list[tuple[int, str]] = []       # the story of the hand: (action count, line)
+        self.match: Match | None = None
+        self._hand: Hand | None = None
+        self._names_given = list(names) if names is not None else None
+        self._pending: list[str] = []
+        self._busy = False
+        self.coach = True            # before each of the user's plays, say which rule governs it
+        self.run(self.new_deal, game, seed, players=players, seat=seat, open_hands=open_hands,
+                 opponents=opponents, match=match, target=target, auto=auto, raising=True,
+                 **options)
+
+    # -- the guard ------------------------------------------------------------------------------
+
+    def run(self, fn: Callable[..., Any], *args: Any, quiet: bool = False,
+            raising: bool = False, **kwargs: Any) -> bool:
+        """Do ``fn`` as a user action: the message line then says what happened and what comes
+        next, or, if the rules (or a bad record or deal) refused it, why. True if it was done.
+
+        ``quiet``: nothing happens in the hand (a panel opened), so the message line keeps what
+        it said unless something goes wrong. ``raising``: an error is raised to the caller (a
+        call from code) instead of being shown, and the message line is left as it was."""
+        if self._busy:                        # an action inside another: the outer one reports
+            fn(*args, **kwargs)
+            return True
+        self._busy = True
+        self._pending = []
+        try:
+            fn(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - shown to the user, kept in last_error
+            if raising:
+                raise
+            self._fail(error)
+            return False
+        finally:
+            self._busy = False
+        if not quiet:
+            self._show_pending()
+        return True
+
+    def _fail(self, error: BaseException) -> None:
+        if isinstance(error, IllegalAction):
+            text = f"Not allowed: {self.words(str(error))}"
+        elif isinstance(error, SetupError):
+            text = f"Cannot deal: {self.words(str(error))}"
+        elif isinstance(error, (RecordError, LinkError)):
+            text = str(error)
+        else:
+            text = ("Something went wrong, and the table is as it was before. "
+                    f"({type(error).__name__}: {str(error)[:200]})")
+        self.last_error = error
+        self.last_traceback = traceback.format_exc()
+        self.message_lines = [_sentence(text)]
+        self.message_is_error = True
+
+    def say(self, lines: Sequence[str], record: bool = True) -> None:
+        """Words for the message line (and, if ``record``, for the story of the hand)."""
+        lines = [_sentence(line) for line in lines if line]
+        if record:
+            count = self._action_count()
+            self.log.extend((count, line) for line in lines)
+        self._pending.extend(lines)
+
+    def _show_pending(self) -> None:
+        lines = list(self._pending)
+        more = len(lines) - 5
+        if more > 0:
+            lines = [f"… and {more} earlier events (the story of the hand has them all)."] + lines[-5:]
+        prompt = self.prompt()
+        if prompt and prompt not in lines:
+            lines.append(prompt)
+        self.message_lines = lines
+        self.message_is_error = False
+        self._pending = []
+
+    @property
+    def message(self) -> str:
+        """The message line as text, one line per event."""
+        return "\n".join(self.message_lines)
+
+    def words(self, text: str) -> str:
+        """The engine's words with the seats' names ("seat 2" becomes "South")."""
+        return rt.name_seats(text, self.names) if getattr(self, "names", None) else text
+
+    # -- dealing --------------------------------------------------------------------------------
+
+    def new_deal(self, game: "str | Game | None" = None, seed: int | None = None, *,
+                 players: int | None = None, seat: int | None = 0,
+                 open_hands: bool | None = None, opponents: str | None = None,
+                 match: bool = False, target: int | None = None, auto: bool | None = None,
+                 hands: Sequence[Any] | None = None, stock: Any = None,
+                 dealer: int | None = None, **options: Any) -> None:
+        """Deal a hand (or start a match). A deal the rules refuse raises ``SetupError`` saying
+        what is allowed, and the table keeps its hand."""
+        game = get_game(game if game is not None else self.game)
+        if seed is None and hands is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+        if match:
+            if hands is not None:
+                raise SetupError("a match is dealt from a seed, not from cards set up by hand")
+            new_match = game.match(seed, players=players, target=target, **options)
+            new_hand = new_match.hand
+        else:
+            new_match, new_hand = None, game.deal(seed, hands=hands, stock=stock, players=players,
+                                                  dealer=dealer, **options)
+        kind = opponents or getattr(self, "opponents", DEFAULT_OPPONENTS)
+        self._take_hand(game, new_hand, new_match, seed=seed, seat=seat, open_hands=open_hands,
+                        opponents=kind, auto=auto)
+        self.settings = {"players": players, "options": dict(options), "match": bool(match),
+                         "target": target}
+
+    def replay(self, record: "str | Hand | Match") -> None:
+        """Set a recorded hand out at its start, every hand face up, to step through: ``1 ▶``
+        takes the next recorded action, ``◀ 1`` steps back. A record that cannot be replayed
+        raises ``cg.RecordError`` saying why, and the table keeps its hand."""
+        loaded = load(record) if isinstance(record, str) else record
+        recorded = loaded.hand if isinstance(loaded, Match) else loaded
+        start = recorded.replayed([])
+        moves = list(recorded.history)
+        self._take_hand(start.game, start, None, seed=start.seed, seat=None, open_hands=True,
+                        opponents=self.opponents, auto=False, announce=False)
+        self.settings = {"players": start.players, "options": dict(start.options),
+                         "match": False, "target": None}
+        self._redo = [(seat, move, True) for seat, move in reversed(moves)]
+        self.say([f"A recorded hand of {start.game.title}, at its start: 1 ▶ takes the next of "
+                  f"its {len(moves)} recorded actions, ◀ 1 steps back."], record=False)
+
+    def _take_hand(self, game: Game, new_hand: Hand, new_match: Match | None, *,
+                   seed: int | None, seat: int | None, open_hands: bool | None,
+                   opponents: str, auto: bool | None, announce: bool = True) -> None:
+        seats = new_hand.seats
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < seats):
+            raise SetupError(f"seat must be None (watch) or a seat from 0 to {seats - 1}, "
+                             f"not {str(seat)[:20]!r}")
+        computer = {s: make_player(opponents, (seed or 0) * 31 + s) for s in range(seats)}
+        names = rt.seat_names(new_hand, self._names_given if self._names_given and
+                              len(self._names_given) == seats else None)
+        self.game = game
+        self.match = new_match
+        self._hand = None if new_match else new_hand
+        self.seed = seed
+        self.seat = seat
+        self.open_hands = (seat is None) if open_hands is None else bool(open_hands)
+        self.opened_at: int | None = None     # the action count when every hand was shown
+        self.opponents = opponents
+        self.names = names
+        self.computer_players = computer
+        self.advisor = make_player("rule-of-thumb", seed or 0)
+        self.auto = (seat is not None) if auto is None else bool(auto)
+        self.review = False           # a match hand just finished: show it until "Next hand"
+        self._redo: list[tuple[int, Move, bool]] = []   # (seat, action, starts a redo group)
+        self._declined: tuple = ()
+        self.hinted: Move | None = None
+        self.log = []
+        self._solved: tuple[Any, str] | None = None
+        if announce:
+            what = "A match" if new_match else "A new hand"
+            how = f" (seed {seed})" if seed is not None and self.seed_visible() else \
+                " (cards set up by hand)" if seed is None else ""
+            self.say([f"{what} of {game.title}{how}: {names[new_hand.dealer]} deals."],
+                     record=False)
+        if self.auto:
+            self._run_computers()
+
+    # -- what the table holds -------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand:
+        """The hand on the table (in a match: the current one, or the one just finished)."""
+        if self.match is None:
+            assert self._hand is not None
+            return self._hand
+        if self.review and not self.match.is_over and self.match.hands:
+            return self.match.hands[-1]
+        return self.match.hand
+
+    def _target(self) -> "Hand | Match":
+        return self.match if self.match is not None else self.hand
+
+    def _action_count(self) -> int:
+        if self.match is not None:
+            return len(self.match.actions)
+        return len(self._hand.history) if self._hand is not None else 0
+
+    def _last_action(self) -> tuple[int, Move] | None:
+        if self.match is not None:
+            actions = self.match.actions
+            return actions[-1][1:] if actions else None
+        history = self.hand.history
+        return history[-1] if history else None
+
+    def user_controls(self, seat: int) -> bool:
+        """Does the user decide for ``seat``? (Their own seat, the dummy they play; when
+        watching with open hands, every seat: a teacher may click for whoever is to move.)"""
+        if self.review:
+            return False
+        if self.seat is None:
+            return self.open_hands
+        return self.hand.controller(seat) == self.seat
+
+    def is_computer(self, seat: int) -> bool:
+        return self.seat is None or self.hand.controller(seat) != self.seat
+
+    def user_open_actions(self) -> list[tuple[int, Action]]:
+        """The named actions the user may take out of turn now (a call, a declaration)."""
+        hand = self.hand
+        if hand.is_over or self.review:
+            return []
+        found = []
+        for seat, actions in hand.open_actions_by_seat().items():
+            if self.seat is not None and hand.controller(seat) == self.seat or \
+                    self.seat is None and self.open_hands:
+                found.extend((seat, a) for a in actions)
+        return found
+
+    def visible_hands(self) -> list[list[Card | None]]:
+        """Each seat's cards as the user may see them: None for a card face down."""
+        hand = self.hand
+        if self.open_hands:
+            return [list(h) for h in hand.hands]
+        if self.seat is None:
+            return [hand.as_others_see(seat) for seat in range(hand.seats)]
+        return [list(h) for h in hand.view(self.seat).hands]
+
+    def hides_cards(self) -> bool:
+        """Is any card of the deal hidden from the user now?"""
+        if self.open_hands:
+            return False
+        hand = self.hand
+        return not hand.is_over or any(None in row for row in self.visible_hands())
+
+    def seed_visible(self) -> bool:
+        """May the seed be shown? Not while any card is hidden: the seed deals every hand again."""
+        return self.seed is not None and not self.hides_cards()
+
+    def hand_seat(self) -> int | None:
+        """Whose cards are the user's hand now: the seat the user decides for, else their own."""
+        hand = self.hand
+        mover = hand.to_move
+        visible = self.visible_hands()
+        if mover is not None and self.user_controls(mover) and None not in visible[mover]:
+            return mover
+        if self.seat is not None:
+            return self.seat
+        return None
+
+    def legal_cards(self, seat: int) -> set[Card]:
+        """The cards ``seat`` may play now, if the user decides for it (else none)."""
+        hand = self.hand
+        if self.review or hand.to_move != seat or not self.user_controls(seat):
+            return set()
+        return set(hand.legal_actions().cards)
+
+    def action_moves(self) -> list[tuple[int, Action]]:
+        """The named actions the user may take now: the mover's, then the open ones."""
+        hand = self.hand
+        mover = hand.to_move
+        moves: list[tuple[int, Action]] = []
+        if mover is not None and self.user_controls(mover) and not self.review:
+            moves.extend((mover, a) for a in hand.legal_actions().named)
+        moves.extend(m for m in self.user_open_actions() if m not in moves)
+        return moves
+
+    def action_label(self, seat: int, action: Action) -> str:
+        words = action_words(self.hand, action)
+        return words if seat == self.seat else f"{words} ({self.names[seat]})"
+
+    def controls(self) -> dict[str, bool]:
+        """Which of the stepping buttons may be pressed now."""
+        hand = self.hand
+        mover = hand.to_move
+        computer_turn = mover is not None and self.is_computer(mover) and not self.review
+        can_undo = self._last_action() is not None
+        return {
+            "next": computer_turn or self.review or bool(self.user_open_actions()),
+            "finish_trick": computer_turn, "finish_hand": computer_turn,
+            "undo": can_undo, "back": can_undo,
+            "redo": bool(self._redo), "forward": bool(self._redo),
+            "hint": not (hand.is_over or self.review) and (
+                mover is not None and self.user_controls(mover) or bool(self.user_open_actions())),
+        }
+
+    def prompt(self) -> str:
+        """What the user may do now, in a sentence."""
+        hand = self.hand
+        if self.match is not None and self.match.is_over:
+            return f"The match is over: {self.words(self.match.end_reason)}."
+        if self.review:
+            return "Press Next hand to deal the next one."
+        if hand.is_over:
+            return "Undo or ◀ 1 steps back through the hand; New deal deals another."
+        mover = hand.to_move
+        if mover is not None and self.user_controls(mover):
+            doing = {Phase.DISCARD: "choose a card to discard", Phase.DOUBLING: "pass or double",
+                     Phase.PLAY: "play a card"}.get(hand.phase, "act")
+            if hand.legal_actions().named and hand.phase is Phase.PLAY:
+                doing += " (or take one of the actions shown)"
+            name = self.names[mover]
+            if self.seat is None:             # watching: the user may act for every seat
+                if self._redo:
+                    return (f"{name} to move: 1 ▶ takes the next recorded action; {doing} for "
+                            f"{name} to try another instead.")
+                return (f"{name} to move: {doing} for {name}, or press Next to let the computer "
+                        "choose.")
+            who = "" if mover == self.seat else f" (you play for {name})"
+            coach = self.coach_words()
+            return f"Your turn{who}: {doing}." + (f" {coach}" if coach else "")
+        if self.user_open_actions():
+            return "You may take an action shown now, or press Next to let the moment pass."
+        if mover is not None:
+            return f"{self.names[mover]} to move: press Next (or Finish trick, Finish hand)."
+        return ""
+
+    def coach_words(self) -> str:
+        """Which rule governs the user's play now, in the rule's own words (the coach, for
+        learners): the reason the rules give for refusing a card held, else that any card may
+        be played. '' when the coach is off or it is not the user's card to play."""
+        hand = self.hand
+        mover = hand.to_move
+        if not self.coach or mover is None or hand.phase is not Phase.PLAY or \
+                not self.user_controls(mover):
+            return ""
+        legal = self.legal_cards(mover)
+        refused = [c for c in sorted(hand.hands[mover], key=card_sort_key) if c not in legal]
+        if refused:
+            reason = hand.why_illegal(refused[0], mover) or ""
+            return _sentence(self.words(reason))
+        if not legal:
+            return ""
+        if not hand.trick:
+            return "You lead this trick: any card you hold may be led."
+        return "Any card you hold may be played to this trick."
+
+    # -- the user's actions ---------------------------------------------------------------------
+
+    def choices(self) -> list[Choice]:
+        """What the user may do now: each legal card of the seat they decide for, then the
+        named actions (a seat's name is added when it is not the user's own)."""
+        hand = self.hand
+        found: list[Choice] = []
+        seat = hand.to_move
+        if seat is not None:
+            for card in sorted(self.legal_cards(seat), key=card_sort_key):
+                verb = "discard" if hand.phase is Phase.DISCARD else "play"
+                who = "" if seat == self.seat else f"{self.names[seat]}: "
+                found.append(Choice(seat, card, f"{who}{verb} {card.label}"))
+        for mover, action in self.action_moves():
+            found.append(Choice(mover, action, self.action_label(mover, action)))
+        return found
+
+    def choose(self, text: "str | Move", seat: int | None = None) -> None:
+        """Take an action as the user (``"TH"``, ``"10♥"``, ``"double"``, or a choice's words):
+        the same as a click. Refused with the rule's reason if it is not the user's to take."""
+        move = self._parse_choice(text)
+        hand = self.hand
+        if seat is None:
+            owners = [c.seat for c in self.choices() if c.move == move]
+            seat = owners[0] if owners else hand.to_move
+        if seat is None or not self.user_controls(seat):
+            who = self.names[hand.to_move] if hand.to_move is not None else "nobody"
+            raise IllegalAction(f"it is not your decision now: {who} is to move"
+                                if not hand.is_over else "the hand is over", move, seat)
+        if seat == hand.to_move:
+            reason = hand.why_illegal(move, seat)
+            if reason:
+                raise IllegalAction(reason, move, seat)
+        self.apply(move, None if seat == hand.to_move else seat)
+        self._after_user_action()
+
+    def _parse_choice(self, text: "str | Move") -> Move:
+        if isinstance(text, (Card, Action)):
+            return text
+        if not isinstance(text, str):
+            raise IllegalAction(f"a choice is written as text such as '10♥' or 'Double', not "
+                                f"{type(text).__name__}")
+        wanted = text.strip()
+        for choice in self.choices():
+            if wanted.lower() in (choice.words.lower(), str(choice.move).lower()):
+                return choice.move
+        try:
+            return parse_action(wanted)
+        except ValueError:
+            allowed = ", ".join(c.words for c in self.choices()) or "nothing now"
+            raise IllegalAction(f"{wanted[:30]!r} is not a card or an action; you may: "
+                                f"{allowed}") from None
+
+    def why(self, text: "str | Move") -> str:
+        """Why the user may not take this action now ('' if they may)."""
+        move = self._parse_choice(text)
+        hand = self.hand
+        seat = self.hand_seat()
+        if self.review:
+            return "the hand is over"
+        if seat is None or seat != hand.to_move or not self.user_controls(seat):
+            mover = hand.to_move
+            return "the hand is over" if mover is None else \
+                f"it is {self.names[mover]}'s turn, not yours"
+        return self.words(hand.why_illegal(move, seat) or "")
+
+    def step(self) -> None:
+        """The Next button."""
+        self.next_step()
+
+    def apply(self, move: Move, seat: int | None = None, redoing: bool = False) -> None:
+        """Every action goes through here: apply, say what happened, watch for a hand's end."""
+        hand = self.hand
+        actor = hand.to_move if seat is None else seat
+        before = rt.Snapshot(hand)
+        self._target().apply(move, seat)
+        if not redoing:
+            self._redo = []
+        self.hinted = None
+        self._solved = None
+        reveal = range(hand.seats) if self.open_hands else \
+            [s for s in range(hand.seats) if self.seat is not None and hand.controller(s) == self.seat]
+        events = rt.describe_changes(before, hand, self.names, reveal_seats=list(reveal))
+        if actor is not None and not self.is_computer(actor):
+            self._declined = ()
+        if self.match is not None and (self.match.hand is not hand or self.match.is_over):
+            if self.match.is_over:
+                events.append(f"The match is over: {self.words(self.match.end_reason)}.")
+            else:
+                self.review = True
+                scores = ", ".join(f"{u} {s}" for u, s in
+                                   zip(rt.unit_names(hand, self.names), self.match.scores))
+                events.append(f"Match scores: {scores}.")
+        self.say(events)
+
+    def _after_user_action(self) -> None:
+        if self.auto:
+            self._run_computers()
+
+    # -- the computer seats ---------------------------------------------------------------------
+
+    def computer_step(self) -> bool:
+        """One action by a computer seat: an open declaration it wants, else the seat to move
+        if a computer decides for it. False when nothing was done (the user's turn, the end)."""
+        hand = self.hand
+        if hand.is_over or self.review:
+            return False
+        for seat, actions in hand.open_actions_by_seat().items():
+            if self.is_computer(seat):
+                decider = hand.controller(seat)
+                chosen = self.computer_players[decider].declare(SeatView(hand, decider), actions)
+                if chosen is not None:
+                    self.apply(chosen, seat)
+                    return True
+        mover = hand.to_move
+        if mover is None or not self.is_computer(mover):
+            return False
+        decider = hand.controller(mover)
+        self.apply(self.computer_players[decider].choose(SeatView(hand, decider)))
+        return True
+
+    def _user_must_decide(self) -> bool:
+        hand = self.hand
+        if hand.to_move is not None and not self.is_computer(hand.to_move):
+            return True
+        open_now = tuple(self.user_open_actions())
+        return bool(open_now) and open_now != self._declined
+
+    def _run_computers(self, stop: Callable[[], bool] | None = None, limit: int = 5000) -> int:
+        steps = 0
+        hand = self.hand
+        while steps < limit and not self.review and self.hand is hand and not hand.is_over:
+            if self._user_must_decide() or (stop is not None and stop()):
+                break
+            if not self.computer_step():
+                break
+            steps += 1
+        return steps
+
+    def next_step(self) -> None:
+        """Next: the computer takes one action (or, after a match hand, the next hand starts)."""
+        if self.review:
+            self.review = False
+            self.log = []
+            self.say([f"Hand {len(self.match.hands) + 1}: {self.names[self.hand.dealer]} deals."],
+                     record=False)
+            if self.auto:
+                self._run_computers()
+            return
+        self._declined = tuple(self.user_open_actions())
+        if not self.computer_step():
+            self.say(["Nothing for the computer to do now."], record=False)
+        elif self.auto and self.seat is not None:
+            self._run_computers()
+
+    def finish_trick(self) -> None:
+        """The computer seats play on to the end of this trick (stopping for the user)."""
+        hand = self.hand
+        self._declined = tuple(self.user_open_actions())
+        count = len(hand.tricks)
+        self._run_computers(stop=lambda: len(hand.tricks) > count)
+
+    def finish_hand(self) -> None:
+        """The computer seats play on to the end of the hand (stopping for the user)."""
+        self._declined = tuple(self.user_open_actions())
+        self._run_computers()
+
+    # -- undo and redo --------------------------------------------------------------------------
+
+    def _undo_one(self) -> tuple[int, Move]:
+        last = self._last_action()
+        if last is None:
+            raise IllegalAction("there is nothing to undo: no action has been taken"
+                                + (" in this match" if self.match else " in this hand"))
+        self._target().undo()
+        self.review = False
+        self.hinted = None
+        self._solved = None
+        count = self._action_count()
+        self.log = [(n, line) for n, line in self.log if n <= count]
+        return last
+
+    def undo(self) -> None:
+        """Back to the user's previous decision (the computer actions since then are undone
+        too). Watching: one action."""
+        if self.seat is None:
+            self.back_one()
+            return
+        undone: list[tuple[int, Move]] = []
+        while True:
+            last = self._last_action()
+            if last is None:
+                break
+            was_user = self.hand.controller(last[0]) == self.seat
+            undone.append(self._undo_one())
+            if was_user:
+                break
+        if not undone:
+            raise IllegalAction("there is nothing to undo: no action has been taken yet")
+        self._redo.extend((s, m, i == len(undone) - 1) for i, (s, m) in enumerate(undone))
+        self._declined = ()
+        count = len(undone)
+        where = "back to your previous decision" if self.hand.history or self.match else \
+            "back to the start"
+        self.say([f"Undone {count} action{'s' if count != 1 else ''}: {where}."], record=False)
+
+    def redo(self) -> None:
+        """Take again what the last Undo took back."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to redo")
+        first = True
+        while self._redo and (first or not self._redo[-1][2]):
+            seat, move, _start = self._redo.pop()
+            self.apply(move, None if seat == self.hand.to_move else seat, redoing=True)
+            first = False
+
+    def back_one(self) -> None:
+        """Step back one action, whoever took it."""
+        seat, move = self._undo_one()
+        self._redo.append((seat, move, True))
+        self.say([f"Stepped back one action ({self.names[seat]}'s)."], record=False)
+
+    def forward_one(self) -> None:
+        """Step forward one action that was stepped back (or undone)."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to step forward to")
+        seat, move, _start = self._redo.pop()
+        self.apply(move, None if seat == self.hand.to_move else seat, redoing=True)
+        if self._redo and not self._redo[-1][2]:
+            s, m, _ = self._redo[-1]          # what remains of a group is now one of its own
+            self._redo[-1] = (s, m, True)
+
+    # -- hints, best play, showing the cards ------------------------------------------------------
+
+    def hint(self) -> None:
+        """What the rule-of-thumb player would do in the user's place, and why."""
+        hand = self.hand
+        mover = hand.to_move
+        if mover is not None and self.user_controls(mover):
+            decider = hand.controller(mover)
+            advice = self.advisor.advise(SeatView(hand, decider))
+            self.hinted = advice.action
+            self.say([f"Hint: {action_words(hand, advice.action)}. {self.words(advice.reason)}"],
+                     record=False)
+        elif self.user_open_actions():
+            seat, _ = self.user_open_actions()[0]
+            actions = [a for s, a in self.user_open_actions() if s == seat]
+            chosen = self.advisor.declare(SeatView(hand, hand.controller(seat)), actions)
+            self.hinted = chosen
+            self.say([f"Hint: {action_words(hand, chosen)}." if chosen is not None else
+                      "Hint: let the moment pass (press Next)."], record=False)
+        else:
+            raise IllegalAction("no hint now: it is not your decision")
+
+    def show_all_cards(self) -> None:
+        """Turn every hand face up for the rest of this hand: a deliberate act, said on the
+        table and in the story, after which the hand is an open one (its record is whole)."""
+        if self.open_hands:
+            raise IllegalAction("every hand is face up already")
+        self.open_hands = True
+        self.opened_at = self._action_count()
+        trick = self.hand.trick_number
+        self.say([f"Every hand is now shown, from trick {trick} on: this hand is an open one."])
+
+    def best_play_words(self) -> str:
+        """With open hands: what each legal action of the seat to move secures to the end of the
+        hand with perfect play by all (``cardgames.solver``), in words; else why not."""
+        from .solver import DRAWING_GAMES, SolverLimit, solve
+
+        hand = self.hand
+        mover = hand.to_move
+        if mover is None or self.review:
+            return ""
+        if not self.open_hands:
+            return "Best play needs every card face up: deal with open hands."
+        position = (id(hand), len(hand.history), mover)
+        if self._solved is not None and self._solved[0] == position:
+            return self._solved[1]
+        left = max(len(h) for h in hand.hands) + \
+            (hand.stock_size // hand.seats if self.game.name in DRAWING_GAMES else 0)
+        if hand.phase is not Phase.PLAY or left > self.best_play_tricks:
+            words = (f"Best play is searched exactly in the last {self.best_play_tricks} tricks "
+                     f"({left} to play here, counting the cards still to be drawn).")
+        else:
+            try:
+                solution = solve(hand, time_limit=self.best_play_seconds)
+            except SolverLimit:
+                words = (f"Best play: this position takes longer than {self.best_play_seconds:g} s "
+                         "to search exactly; it comes within reach a trick or two later.")
+            else:
+                unit = rt.unit_names(hand, self.names)[solution.unit]
+                ranked = sorted(solution.values.items(), key=lambda av: (
+                    -av[1], card_sort_key(av[0]) if isinstance(av[0], Card) else (9, 0)))
+                parts = [f"{action_words(hand, a)} {v}" for a, v in ranked]
+                words = (f"Best play with every card shown, {self.names[mover]} to play: the "
+                         f"points {unit} secure to the end of the hand with perfect play by all: "
+                         + ", ".join(parts) + ".")
+        self._solved = (position, words)
+        return words
+
+    # -- records and links ------------------------------------------------------------------------
+
+    def record_for_user(self) -> str:
+        """The record the user may keep: the whole hand (or match) when no card is hidden from
+        the user; with hidden hands, only what the user's seat saw (no hidden card)."""
+        if not self.hides_cards():
+            return (self.match or self.hand).to_json()
+        if self.seat is None:
+            raise IllegalAction("the hands are face down, so the record is given once the hand "
+                                "is over (or after Show every hand)")
+        return self.hand.view(self.seat).to_json()
+
+    def share_link(self) -> str:
+        """The query that deals this hand again (``?seed=...``), once no card is hidden."""
+        if self.hides_cards():
+            raise IllegalAction("the link to this deal is given once the hand is over: it would "
+                                "show every hidden card")
+        return share_query(self.hand)
+
+
+def _sentence(text: str) -> str:
+    """A line of the message: starting with a capital letter and ending with a full stop (or
+    the mark it has)."""
+    text = text.strip()
+    if not text:
+        return text
+    if text[-1] not in ".!?:…)":
+        text += "."
+    return text[:1].upper() + text[1:]

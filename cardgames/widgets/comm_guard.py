@@ -1,0 +1,86 @@
+"""No Python traceback to the browser from a widget message, however it was crafted.
+
+In Voila a page's browser may send the kernel only widget (comm) messages, but anyone can craft
+them over the page's websocket. When handling one fails, ipywidgets (``Widget._handle_msg``'s
+``_show_traceback`` decorator, and ``CallbackDispatcher`` for click and custom-message
+handlers) calls ``get_ipython().showtraceback()``, which publishes the whole traceback, with the
+server's file paths, to the browser as an ``error`` message; and the ``comm`` package logs "No
+such comm" and "Exception opening comm" (with a traceback) through loggers that, in a kernel,
+end on ``sys.stderr``: a ``stream`` message to the browser.
+
+:func:`install` (run by ``import cardgames.widgets`` inside a kernel; nothing happens outside
+one) wraps the kernel's three comm handlers so that while one runs ``showtraceback`` writes one
+line to the kernel's own log (the server's terminal; the traceback at debug level) instead of
+the browser, and sends the ``comm`` loggers to that log too. The table's own errors are unchanged: its handlers catch them
+and say so in its message line.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from typing import Any, Callable
+
+COMM_MESSAGES = ("comm_open", "comm_msg", "comm_close")
+COMM_LOGGERS = ("Comm", "ipykernel.comm")
+_INSTALLED = "_cardgames_comm_guard"
+
+
+def _kernel() -> Any:
+    """The running ipykernel kernel, or None outside a kernel."""
+    app_module = sys.modules.get("ipykernel.kernelapp")
+    if app_module is None or not app_module.IPKernelApp.initialized():
+        return None
+    return getattr(app_module.IPKernelApp.instance(), "kernel", None)
+
+
+def _server_log() -> logging.Logger:
+    """The kernel application's logger: it writes to the kernel process's own stderr (the
+    server's terminal), which is not forwarded to the browser."""
+    app_module = sys.modules["ipykernel.kernelapp"]
+    return app_module.IPKernelApp.instance().log
+
+
+def guarded(handler: Callable, shell: Any, log: logging.Logger) -> Callable:
+    """``handler`` (a kernel's comm message handler) with ``shell.showtraceback`` writing to
+    ``log`` instead of publishing to the browser while it runs."""
+    @functools.wraps(handler)
+    def handle(stream, idents, msg):
+        def to_log(*_args, **_kwargs) -> None:
+            kind, error, _ = sys.exc_info()
+            content = msg.get("content") if isinstance(msg, dict) else None
+            comm_id = content.get("comm_id") if isinstance(content, dict) else None
+            log.warning("A widget message (comm %s) failed: %s: %s; nothing was sent to the "
+                        "browser", str(comm_id)[:40], getattr(kind, "__name__", kind),
+                        str(error)[:200])
+            log.debug("The failed widget message's traceback:", exc_info=True)
+        shell.showtraceback = to_log             # an instance attribute hides the method
+        try:
+            return handler(stream, idents, msg)
+        finally:
+            del shell.showtraceback
+    setattr(handle, _INSTALLED, True)
+    return handle
+
+
+def install() -> bool:
+    """Guard the running kernel's comm handlers (once). Returns whether a kernel was found."""
+    kernel = _kernel()
+    if kernel is None or getattr(kernel, "shell", None) is None:
+        return False
+    log = _server_log()
+    for name in COMM_MESSAGES:
+        handler = kernel.shell_handlers.get(name)
+        if handler is not None and not getattr(handler, _INSTALLED, False):
+            kernel.shell_handlers[name] = guarded(handler, kernel.shell, log)
+    for name in COMM_LOGGERS:
+        logger = logging.getLogger(name)
+        if not getattr(logger, _INSTALLED, False):
+            logger.propagate = False
+            for target in log.handlers:
+                logger.addHandler(target)
+            if not log.handlers:                 # nowhere safe to write: say nothing
+                logger.addHandler(logging.NullHandler())
+            setattr(logger, _INSTALLED, True)
+    return True

@@ -1,0 +1,103 @@
+"""The quiz section of a game's app: ``quiz_app("yukon")`` in the notebook.
+
+Opened plainly, the section offers a button that starts a quiz of five questions from a fresh
+seed (the quiz is built only when asked for: a page that never takes the quiz pays nothing for
+it). A link with ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole
+class that opens the same link gets the same questions; ``players`` in the link is used too.
+The section shows the link that gives its questions again.
+
+Under Voila with preheated kernels the notebook runs before the page's link is known: the
+section registers itself with :func:`cardgames.widgets.app.follow_link` (the last cell of every
+app notebook), which hands it the link once the page is asked for.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+from urllib.parse import parse_qsl
+
+import ipywidgets as widgets
+
+from ..games import get_game
+from . import app as glue
+from .quiz import Quiz
+
+__all__ = ["QuizApp", "quiz_app", "quiz_settings", "QuizLinkError"]
+
+DEFAULT_QUESTIONS = 5
+
+
+class QuizLinkError(ValueError):
+    """A link whose quiz settings are not understood."""
+
+
+def quiz_settings(query: str) -> dict[str, Any] | None:
+    """What a page's link asks of the quiz: ``{"questions", "seed", "players"}``, or None when
+    the link has no ``quiz``."""
+    pairs = dict(parse_qsl((query or "").lstrip("?"), keep_blank_values=True))
+    if "quiz" not in pairs:
+        return None
+    settings: dict[str, Any] = {"questions": DEFAULT_QUESTIONS, "seed": None, "players": None}
+    for name in ("quiz", "seed", "players"):
+        text = pairs.get(name)
+        if text is None:
+            continue
+        if text == "" and name == "quiz":
+            continue
+        if not text.isdigit():
+            raise QuizLinkError(f"{name}={text[:12]!r}: a whole number is needed")
+        settings["questions" if name == "quiz" else name] = int(text)
+    if not 1 <= settings["questions"] <= 50:
+        raise QuizLinkError(f"quiz={settings['questions']}: ask for 1 to 50 questions")
+    return settings
+
+
+class QuizApp:
+    """The quiz section: a start button, or the quiz the link asks for."""
+
+    def __init__(self, game: str, **quiz_options: Any):
+        self.game = get_game(game)
+        self.quiz_options = quiz_options
+        self.quiz: Quiz | None = None
+        self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
+        self.start_button.add_class("cg-quiz-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.link = widgets.HTML()
+        self.link.add_class("cg-quiz-link")
+        self.box = widgets.VBox([self.start_button])
+        self.box.add_class("cg-quiz-app")
+
+    def start(self, questions: int = DEFAULT_QUESTIONS, seed: int | None = None,
+              players: int | None = None) -> Quiz:
+        """Build the quiz and show it in place of the start button."""
+        options = dict(self.quiz_options)
+        if players is not None:
+            options["players"] = players
+        self.quiz = Quiz(self.game.name, seed=seed, questions=questions, **options)
+        query = f"?quiz={questions}&seed={self.quiz.seed}" + \
+            (f"&players={players}" if players is not None else "")
+        self.link.value = (f'<p style="overflow-wrap:anywhere">The same questions for the whole '
+                           f'class: add <code>{escape(query)}</code> to this page\'s address.</p>')
+        self.box.children = (self.quiz.widget, self.link)
+        return self.quiz
+
+    def deal(self, query: str | None) -> None:
+        """Follow the page's link (called by ``follow_link``): start the quiz it asks for."""
+        try:
+            settings = quiz_settings(query or "")
+        except QuizLinkError as error:
+            message = widgets.HTML(f'<p class="cg-error">This link does not describe a quiz: '
+                                   f'{escape(str(error))}.</p>')
+            self.box.children = (message, self.start_button)
+            return
+        if settings is not None:
+            self.start(**settings)
+
+
+def quiz_app(game: str, **quiz_options: Any) -> widgets.VBox:
+    """The quiz section of ``game``'s app, following the page's link (``?quiz=N&seed=S``)."""
+    shown = QuizApp(game, **quiz_options)
+    shown.deal(glue.query_string(wait=False) or "")
+    glue._apps.append(shown)   # follow_link() hands it the link in a preheated kernel
+    return shown.box

@@ -1,0 +1,190 @@
+"""The explainers in a real browser (issue 22): Playwright driving Debian's Chromium over Voila.
+
+One Voila server for the module (preheated kernels, a free loopback port, stopped by SIGTERM to
+its own process id). For each game's app: at least three worked examples drawn as cards
+(``.cg-example`` with SVG cards), none wider than a 390 px phone; no card notation or Python
+repr in the page's text outside the table; the quiz starts, answers with buttons and gives
+feedback. The index links the teachers' page and a class view; a quiz link asks its questions at
+once. Screenshots of examples at 390 and 1280 px and of the quiz are kept in ``test-artifacts/``
+for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, wait_until_serving
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
+CDN_STYLES = "https://cdn.jsdelivr.net/npm/@fortawesome/"
+TIMEOUT_MS = 240_000
+NOTATION = re.compile(r"\b(?:[2-9TJQKA][SHDC]|10[SHDC]|JK)\b")
+REPRS = ("<LegalActions", "Phase.", "Card(", "points_0", "points_1", "Action(", "<Trick ")
+
+
+@pytest.fixture(scope="module")
+def voila():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log_path = ARTIFACTS / "voila-explainers-tests.log"
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        try:
+            wait_until_serving(base, process)
+        except (RuntimeError, TimeoutError) as error:
+            pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
+        yield base
+    finally:
+        stop(process)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(voila):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, width: int):
+    context = browser.new_context(viewport={"width": width, "height": 1000})
+    page = context.new_page()
+    page.outside = []
+
+    def outside(route):
+        if route.request.url.startswith(CDN_STYLES):
+            route.fulfill(status=200, content_type="text/css", body="")
+        else:
+            page.outside.append(route.request.url)
+            route.abort()
+
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/]).*"), outside)
+    page.set_default_timeout(TIMEOUT_MS)
+    return context, page
+
+
+def text_outside_the_table(page) -> str:
+    """The page's visible text, less the tables (``.cg-app``), the code and the SVG cards."""
+    return page.evaluate("""() => {
+        const body = document.body.cloneNode(true);
+        body.querySelectorAll('.cg-app, svg, code, pre.cg-code, style, script, .jp-InputArea')
+            .forEach(e => e.remove());
+        return body.innerText; }""")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_app_draws_its_examples_and_asks_its_quiz(voila, browser, game):
+    context, page = new_page(browser, 1280)
+    try:
+        page.goto(f"{voila}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
+        examples = page.locator(".cg-example")
+        examples.first.wait_for()
+        page.locator(".cg-quiz-start").wait_for()
+        assert examples.count() >= 3
+        assert page.locator(".cg-example svg[role=img]").count() >= 9
+        text = text_outside_the_table(page)
+        found = NOTATION.search(text)
+        assert not found, f"card notation on the page: {text[max(0, found.start() - 80):found.end() + 40]!r}"
+        for repr_text in REPRS:
+            assert repr_text not in text, repr_text
+        for i in range(3):
+            examples.nth(i).screenshot(path=str(ARTIFACTS / f"explainer-{game}-1280-{i}.png"))
+
+        # The quiz: start it, answer with a button, read the feedback.
+        page.locator(".cg-quiz-start").click()
+        choice = page.locator(".cg-quiz-choice:visible").first
+        choice.wait_for()
+        choice.click()
+        check = page.locator(".cg-quiz-check")
+        if check.is_visible() and check.is_enabled():
+            check.click()
+        feedback = page.locator(".cg-quiz-feedback")
+        page.wait_for_function(
+            "() => document.querySelector('.cg-quiz-feedback').innerText.trim().length > 10")
+        said = feedback.inner_text()
+        assert said.startswith(("Right", "Not quite")) or "good player" in said, said
+        assert "1 out of" in page.locator(".cg-quiz-score").inner_text() or \
+            "out of 1" in page.locator(".cg-quiz-score").inner_text()
+        page.locator(".cg-quiz").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"explainer-{game}-quiz.png"))
+        assert not page.outside, page.outside
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["guinote", "pip_pip"])
+def test_on_a_phone_every_example_fits_the_screen(voila, browser, game):
+    context, page = new_page(browser, 390)
+    try:
+        page.goto(f"{voila}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
+        page.locator(".cg-example").first.wait_for()
+        page.locator(".cg-quiz-start").wait_for()
+        overflowing = page.evaluate("""() => [...document.querySelectorAll('.cg-example')]
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1
+                         || e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.innerText.slice(0, 60))""")
+        assert not overflowing, overflowing
+        for i in range(3):
+            page.locator(".cg-example").nth(i).screenshot(
+                path=str(ARTIFACTS / f"explainer-{game}-390-{i}.png"))
+    finally:
+        context.close()
+
+
+def test_a_quiz_link_asks_the_same_questions_at_once(voila, browser):
+    questions = []
+    for _ in range(2):
+        context, page = new_page(browser, 1280)
+        try:
+            page.goto(f"{voila}/voila/render/yukon.ipynb?quiz=3&seed=12",
+                      wait_until="domcontentloaded")
+            question = page.locator(".cg-quiz-question")
+            page.wait_for_function("() => document.querySelector('.cg-quiz-question') && "
+                                   "document.querySelector('.cg-quiz-question').innerText.length")
+            questions.append(question.inner_text())
+            assert "question 1 of 3" in questions[-1]
+            assert "quiz=3&seed=12" in page.locator(".cg-quiz-link").inner_text()
+        finally:
+            context.close()
+    assert questions[0] == questions[1]
+
+
+def test_the_index_links_the_teachers_page_and_a_class_view(voila, browser):
+    context, page = new_page(browser, 1280)
+    try:
+        page.goto(f"{voila}/voila/render/index.ipynb", wait_until="domcontentloaded")
+        teachers = page.locator("a[href='teachers.ipynb']")
+        teachers.first.wait_for()
+        assert page.locator("a[href*='seat=watch'][href*='view=table']").count() >= 1
+        teachers.first.click()
+        page.wait_for_url(re.compile(r"teachers\.ipynb"))
+        page.locator("a[href*='quiz=5']").first.wait_for()
+        links = page.evaluate("() => [...document.querySelectorAll('a')].map(a => a.href)")
+        assert sum("seat=watch" in link for link in links) >= 5
+        assert all("/voila/render/" in link for link in links if ".ipynb" in link)
+        page.screenshot(path=str(ARTIFACTS / "teachers-1280.png"))
+    finally:
+        context.close()

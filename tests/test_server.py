@@ -1,0 +1,313 @@
+"""The classroom server (issue 20): kernels that go when nobody uses them, a ceiling with a
+"server is full" page, the launch command's address, and no traceback to the browser.
+
+The Voila servers here run with short timeouts (seconds, not the classroom's minutes) so that
+the stories play out quickly; what the defaults give is measured by ``benchmarks/load.py
+--gets 10 --after 150`` (README). Each server is stopped by SIGTERM to its own process id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving
+from cardgames.server import available_mib, kernels_that_fit
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL_ID = re.compile(r"""kernelId["']?\s*[:=]\s*["']([0-9a-zA-Z-]+)["']""")
+#: Seconds a kernel with no page may stay idle, and the culler's round, in these tests.
+UNCONNECTED, ROUND = 5, 1
+
+
+def start_voila(log_path: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", *KERNEL_ARGUMENTS,
+         f"--ClassroomKernelManager.unconnected_timeout={UNCONNECTED}",
+         f"--MappingKernelManager.cull_interval={ROUND}", *extra],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base, process)
+    except (RuntimeError, TimeoutError) as error:
+        stop(process)
+        pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
+    return process, base
+
+
+def load_page(base: str, name: str = "yukon") -> str:
+    """The page's HTML; its kernel has run the notebook."""
+    return urllib.request.urlopen(f"{base}/voila/render/{name}.ipynb", timeout=120).read().decode()
+
+
+def kernel_status(base: str, kernel_id: str) -> int:
+    try:
+        return urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def wait_until_gone(base: str, kernel_id: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while kernel_status(base, kernel_id) != 404:
+        assert time.monotonic() < deadline, f"kernel {kernel_id} still alive after {timeout} s"
+        time.sleep(0.5)
+
+
+def connect(base: str, kernel_id: str):
+    """The page's websocket to its kernel, as the browser opens it."""
+    from websockets.sync.client import connect as ws_connect
+
+    return ws_connect(f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
+                      f"?session_id={uuid.uuid4()}", open_timeout=30)
+
+
+def kernel_processes(server_pid: int) -> list[int]:
+    """The server's kernel processes (its children running ipykernel)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == server_pid and b"ipykernel" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture(scope="module")
+def small_server(tmp_path_factory):
+    """Voila without preheated kernels, room for two kernels, a kernel with no page shut down
+    after 5 idle seconds."""
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    process, base = start_voila(log_path, "--preheat_kernel=False",
+                                "--ClassroomKernelManager.max_kernels=2")
+    yield base, log_path
+    stop(process)
+
+
+def test_a_page_that_never_opens_its_websocket_loses_its_kernel(small_server):
+    # Issue 20: ten plain GETs left ten kernels alive until the server stopped.
+    base, log_path = small_server
+    kernel_id = KERNEL_ID.findall(load_page(base))[0]
+    assert kernel_status(base, kernel_id) == 200
+    wait_until_gone(base, kernel_id)
+    assert f"Shutting down kernel {kernel_id}" in log_path.read_text()
+
+
+def test_a_full_server_says_so_and_a_closed_page_makes_room(small_server):
+    # Two pupils play (their pages hold their kernels' websockets) longer than a kernel with
+    # no page may idle: both keep their games. A third gets the page "The server is full"
+    # (HTTP 503), not a server out of memory. One pupil closes the page: the third gets in.
+    base, _log = small_server
+    first = KERNEL_ID.findall(load_page(base))[0]
+    with connect(base, first) as first_page:
+        second = KERNEL_ID.findall(load_page(base))[0]
+        with connect(base, second):
+            time.sleep(UNCONNECTED + 3 * ROUND)
+            assert kernel_status(base, first) == kernel_status(base, second) == 200
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                load_page(base)
+            assert refused.value.code == 503
+            page = refused.value.read().decode()
+            assert "The server is full" in page and "2 games are open" in page
+            assert "Traceback" not in page
+            first_page.close()
+            wait_until_gone(base, first)
+            third = KERNEL_ID.findall(load_page(base))[0]
+            assert kernel_status(base, third) == 200
+
+
+def test_no_page_of_the_server_links_outside_the_machine(small_server):
+    # The lab template linked Font Awesome from a CDN (game pages) and the tree and 404 pages
+    # another: a school without internet got failed requests.
+    base, _log = small_server
+    pages = [urllib.request.urlopen(f"{base}/voila/tree", timeout=30).read().decode()]
+    try:
+        urllib.request.urlopen(f"{base}/no-such-page", timeout=30)
+    except urllib.error.HTTPError as error:
+        pages.append(error.read().decode())
+    for page in pages:
+        assert not re.findall(r"""(?:href|src)=["']?(?:https?:)?//""", page)
+        assert "jsdelivr" not in page and "cdnjs" not in page
+
+
+def test_preheated_kernels_are_kept_and_a_used_one_goes_like_any_other(tmp_path):
+    # A teacher's preheated kernels wait, idle, for the class: the culler leaves them. Once a
+    # page takes one, it is a page's kernel: with no websocket it goes, and the pool refills.
+    log_path = tmp_path / "voila.log"
+    pools = {"default": {"pool_size": 0}, "yukon.ipynb": {"pool_size": 1}}
+    process, base = start_voila(log_path, "--preheat_kernel=True",
+                                f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+    try:
+        def fills() -> int:
+            return log_path.read_text().count("Kernel pool of yukon.ipynb is filled")
+
+        deadline = time.monotonic() + 120
+        while fills() < 1:
+            assert time.monotonic() < deadline, log_path.read_text()[-2000:]
+            time.sleep(0.5)
+        time.sleep(UNCONNECTED + 3 * ROUND)
+        assert len(kernel_processes(process.pid)) == 1          # the pool's kernel, kept
+        kernel_id = KERNEL_ID.findall(load_page(base))[0]
+        assert f"Using pre-heated kernel: {kernel_id}" in log_path.read_text()
+        wait_until_gone(base, kernel_id)
+        while fills() < 2:
+            assert time.monotonic() < deadline + 120, log_path.read_text()[-2000:]
+            time.sleep(0.5)
+        time.sleep(UNCONNECTED + 3 * ROUND)
+        assert len(kernel_processes(process.pid)) == 1          # the refilled pool, kept
+    finally:
+        stop(process)
+
+
+def test_the_ceiling_comes_from_the_memory_available():
+    meminfo = "MemTotal:  8000000 kB\nMemFree:  1000 kB\nMemAvailable:  4194304 kB\n"
+    assert available_mib(meminfo) == 4096
+    assert kernels_that_fit(4096, kernel_mib=200, reserved_mib=1024) == 15
+    assert kernels_that_fit(500, kernel_mib=200, reserved_mib=1024) == 1     # never 0
+
+
+# -- the launch command: python3 tasks.py apps ------------------------------------------------
+
+def run_apps(*args: str) -> tuple[subprocess.Popen, str, list[str]]:
+    """``python3 tasks.py apps ARGS`` (without installing: this environment has the packages),
+    until it prints the apps' address: the process, the address, and the lines so far."""
+    code = ("import sys, tasks; tasks.install = lambda extra: None; "
+            "tasks.PYTHON = sys.executable; sys.exit(tasks.main(sys.argv[1:]))")
+    process = subprocess.Popen([sys.executable, "-c", code, "apps", *args], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    assert process.stdout is not None
+    for line in process.stdout:
+        lines.append(line)
+        found = re.search(r"The apps: (http://\S+)", line)
+        if found:      # once it answers, a SIGTERM finds Voila's loop running
+            wait_until_serving(found.group(1).split("/voila/")[0], process, timeout=120)
+            return process, found.group(1), lines
+    process.wait()
+    pytest.fail("tasks.py apps stopped without serving:\n" + "".join(lines[-30:]))
+
+
+def stop_apps(process: subprocess.Popen) -> str:
+    """SIGTERM, as a service manager stops it: tasks.py passes it to Voila, which stops its
+    kernels. Returns the rest of the output."""
+    process.send_signal(signal.SIGTERM)
+    rest, _ = process.communicate(timeout=180)
+    return rest
+
+
+@pytest.mark.parametrize("port_form, ip_form", [
+    (["--port", "{port}"], []),
+    (["--port={port}"], ["--ip", "127.0.0.1"]),
+    (["--Voila.port={port}"], ["--ip=127.0.0.1"]),
+    ([], ["--Voila.ip=127.0.0.1"]),
+    ([], ["--Voila.ip", "127.0.0.1"]),
+])
+def test_tasks_apps_serves_where_it_is_told_and_says_where(port_form, ip_form):
+    # Issue 20: `tasks.py apps --port 8899` failed ("port only accepts one value"): tasks.py
+    # added its own. Without a port it serves 8866, or the next free one.
+    port = free_port()
+    args = [a.format(port=port) for a in port_form] + ip_form + ["--preheat_kernel=False"]
+    process, address, lines = run_apps(*args)
+    try:
+        if port_form:
+            assert address == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+        else:
+            assert re.fullmatch(r"http://127\.0\.0\.1:\d+/voila/render/index\.ipynb", address)
+        command = next(line for line in lines if line.startswith("+ "))
+        assert len(re.findall(r"(?<!\S)--(?:Voila\.)?port\b", command)) == 1   # one port
+        assert len(re.findall(r"(?<!\S)--(?:Voila\.)?ip\b", command)) == 1     # one address
+        assert "Yukon" in urllib.request.urlopen(address, timeout=180).read().decode()
+    finally:
+        rest = stop_apps(process)
+    assert process.returncode == 0, rest[-2000:]
+
+
+def test_tasks_apps_on_a_busy_port_prints_the_port_voila_moved_to():
+    # When the port is busy Voila moves to the next one; tasks.py printed the busy one.
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        process, address, lines = run_apps(f"--port={taken}", "--preheat_kernel=False")
+        try:
+            served = int(re.search(r":(\d+)/", address).group(1))
+            assert served != taken
+            assert any(f"The port {taken} is already in use" in line for line in lines)
+            assert "Yukon" in urllib.request.urlopen(address, timeout=180).read().decode()
+        finally:
+            stop_apps(process)
+
+
+# -- crafted widget messages ---------------------------------------------------------------
+
+def test_crafted_widget_messages_get_no_traceback_back():
+    # Issue 20: crafted comm messages got Python tracebacks with the server's paths back. The
+    # kernel imports the widgets and sets a table out as a page does, beside a button whose
+    # click handler fails (as a click on a spare button did) and a number box; then messages no
+    # browser would send: to no widget, without a method, with a value of the wrong type, a
+    # click, a custom message with odd content, a widget opened with a bad state.
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        ids: list[str] = []
+        kc.execute_interactive(
+            "import ipywidgets, cardgames.widgets\n"
+            "table = cardgames.widgets.Table('yukon', seed=7, seat=0)\n"
+            "card = ipywidgets.Button(description='7S'); card.on_click(lambda _: [][1])\n"
+            "box = ipywidgets.IntText(3)\n"
+            "print(card.comm.comm_id, box.comm.comm_id)",
+            output_hook=lambda m: m["msg_type"] == "stream" and ids.extend(
+                m["content"]["text"].split()), timeout=120)
+        card, box = ids[-2:]
+        crafted = [
+            ("comm_msg", {"comm_id": "no-such-widget", "data": {"method": "update"}}),
+            ("comm_msg", {"comm_id": box, "data": "not an object"}),
+            ("comm_msg", {"comm_id": box, "data": {}}),
+            ("comm_msg", {"comm_id": box, "data": {"method": "update", "state": {"value": "x"}}}),
+            ("comm_msg", {"comm_id": box, "data": {"method": "update", "state": {"nope": 1}}}),
+            ("comm_msg", {"comm_id": card, "data": {"method": "custom", "content": 7}}),
+            ("comm_msg", {"comm_id": card, "data": {"method": "custom",
+                                                    "content": {"event": "click"}}}),
+            ("comm_msg", {"comm_id": card, "data": {"method": "update",
+                                                    "state": {"layout": "IPY_MODEL_x"}}}),
+            ("comm_open", {"comm_id": "c1", "target_name": "jupyter.widget",
+                           "data": {"state": {"_model_name": "Nope"}}}),
+            ("comm_open", {"comm_id": "c2", "target_name": "no-such-target", "data": {}}),
+            ("comm_close", {"comm_id": "no-such-widget", "data": {}}),
+        ]
+        for msg_type, content in crafted:
+            kc.shell_channel.send(kc.session.msg(msg_type, content))
+        kc.execute_interactive("print('done')", timeout=60)    # after every crafted message
+        replies = []
+        while True:
+            try:
+                replies.append(kc.get_iopub_msg(timeout=1))
+            except Exception:  # noqa: BLE001 - queue.Empty: nothing more
+                break
+        sent_back = json.dumps([(m["msg_type"], m["content"]) for m in replies])
+        assert "error" not in [m["msg_type"] for m in replies]
+        for word in ("Traceback", "site-packages", "No such comm", "Exception"):
+            assert word not in sent_back, sent_back[:2000]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

@@ -1,0 +1,127 @@
+"""Plain words from the games for the table (issue 19, item 6): actions as people say them,
+options as questions with their choices in words, and the engine's sentences free of Python
+names, with "seat N" for seats (the table names the seats)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import cardgames as cg
+from cardgames.cards import SUITS
+
+#: What a Python name or repr looks like in a sentence.
+PYTHON = re.compile(r"\w_\w|\bTrue\b|\bFalse\b|\bNone\b|Phase\.|Suit\.|Card\(|Action\(|[a-z]=[\w'\"]")
+
+
+def plain(text: str) -> bool:
+    return not PYTHON.search(text)
+
+
+@pytest.mark.parametrize("game", list(cg.GAMES))
+def test_every_option_asks_a_plain_question_with_words_for_each_choice(game):
+    for option in cg.GAMES[game].options.values():
+        assert option.question.endswith("?"), option.name
+        assert plain(option.question), option.question
+        assert option.source, option.name
+        values = list(option.choices) or [option.default]
+        for value in values:
+            words = option.words(value)
+            assert words and (words[0].isupper() or words[0].isdigit()) and plain(words), \
+                (option.name, value, words)
+        assert option.doc          # the programmers' line stays
+
+
+def test_option_words_say_the_choices_as_the_rule_texts_do():
+    direction = cg.GAMES["guinote"].options["direction"]
+    assert direction.question == "Which way does play go?"
+    assert direction.words("clockwise") == "Clockwise (to the dealer's left)"
+    assert direction.source == "S3, ACA"
+    assert cg.GAMES["quinto"].options["target"].words(300) == "300 points"
+    assert cg.GAMES["yukon"].options["removed_twos"].words(None).startswith("The 2♣")
+    assert cg.GAMES["yukon"].options["removed_twos"].words(("2H",)) == "The 2♥"
+
+
+def test_actions_as_people_say_them():
+    quinto = cg.deal("quinto", seed=1)
+    assert [quinto.action_words(a) for a in quinto.legal_actions()] == ["Pass", "Double"]
+    assert str(quinto.legal_actions()[1]) == "double"          # records keep the label
+    pip = cg.deal("pip_pip", players=3, hands=["KH QH 3C", "4C 5C 6C", "7C 8C 9C"], stock=[],
+                  trump="S")
+    call = pip.legal_actions().named[0]
+    assert pip.action_words(call) == "Pip-Pip! in hearts" and str(call) == "pip-pip H"
+    # S3: "A trump suited marriage earns the team 40 points. Non-trump suited marriages earn the
+    # team 20 points each."; "they may exchange the 7 with the Pinta"; "A team may declare that
+    # they have reached 101 points".
+    guinote = cg.deal("guinote", players=2, hands=["KC QC KS QS 7S", "2H 4H 5H 6H 2D"],
+                      stock=["3D", "4D", "5D", "6D", "AS", "JS"], claim_mode="explicit",
+                      vueltas=True, carried=[90, 90])
+    words = {guinote.action_words(cg.Action.parse(text)) for text in
+             ("marriage C", "marriage S", "swap-seven", "claim", "tute")}
+    assert words == {"Declare 20 in clubs", "Declare 40 in trumps", "Swap the 7 for the pinta",
+                     "Claim 101", "Declare tute (four Kings or four Queens)"}
+
+
+OPTION_SETS = {
+    "quinto": [{}, {"players": 3}, {"doubling_continues_until_settled": True}],
+    "yukon": [{}, {"yukon_follows_natural_suit": True, "no_yukon_leads": True},
+              {"yukon_lead_follow": "yukons", "players": 3}],
+    "pip_pip": [{"players": 4}, {"players": 3, "call_window": "only_after_completing_draw"}],
+    "guinote": [{}, {"players": 2, "cante_window": "until_opponent_plays",
+                     "must_undertrump": True, "tute_instant_win": True,
+                     "seven_swap_only_for_higher_pinta": True, "claim_mode": "explicit",
+                     "allow_claim_in_idas": True}],
+    "pippins_aplenty": [{}],
+}
+
+
+def sentences(hand: cg.Hand) -> list[str]:
+    """Every sentence the table may show now: why each card or action is refused (for the seat
+    to move and for the others), the public information, the tricks explained, the end."""
+    found = [text for _, text in hand.public_info()] + [hand.explain_trick()]
+    found += [hand.explain_trick(t) for t in hand.tricks[-1:]]
+    if hand.end_reason:
+        found.append(hand.end_reason)
+    names = {name.split()[0] for name in hand.action_names}
+    actions = [cg.Action(n) for n in names] + [cg.Action(n, s) for n in names for s in SUITS]
+    for seat in range(hand.seats):
+        for move in list(hand.hands[seat][:4]) + actions:
+            why = hand.why_illegal(move, seat)
+            if why:
+                found.append(why)
+    return found
+
+
+@pytest.mark.parametrize("game", list(cg.GAMES))
+def test_the_engines_sentences_show_no_python_names(game):
+    for number, options in enumerate(OPTION_SETS[game]):
+        for seed in range(2):
+            hand = cg.deal(game, seed=seed + 10 * number, **options)
+            rng = random.Random(seed)
+            while True:
+                for text in sentences(hand):
+                    assert plain(text), text
+                    # (the game's name and an ellipsis in a quotation end no sentence)
+                    prose = text.replace("Pip-Pip!", "Pip-Pip").replace("...", "…")
+                    for later in re.findall(r"[.!?] (\S)", prose):
+                        assert not later.islower(), text      # a new sentence: a capital
+                if hand.is_over:
+                    break
+                hand.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("game, options", [
+    ("quinto", {"target": 60}), ("quinto", {"players": 3, "target": 60,
+                                            "three_player_bonus_timing": "per_game"}),
+    ("yukon", {"target": 60}), ("pip_pip", {"players": 3}), ("guinote", {}),
+    ("pippins_aplenty", {"target": 30}),
+])
+def test_the_end_of_a_match_in_plain_words(game, options):
+    match = cg.match(game, seed=4, **options)
+    rng = random.Random(4)
+    while not match.is_over:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    for text in [match.end_reason] + [h.end_reason for h in match.hands]:
+        assert plain(text), text
