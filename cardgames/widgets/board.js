@@ -273,6 +273,7 @@ function render({ model, el }) {
     const [nameN, sideN, statsN, badgesN] = node._parts.info.children;
     setText(nameN, s.name);
     setText(sideN, s.side || "");
+    setAttr(node._parts.info, "title", s.side ? s.name + ", " + s.side : s.name);
     sideN.hidden = !s.side;
     const [pointsN, tricksN] = statsN.children;
     setText(pointsN, s.points == null ? "" : s.points + (s.points === 1 ? " point" : " points"));
@@ -527,7 +528,14 @@ function render({ model, el }) {
       let room;
       if (isHand) room = width;
       else if (backs) room = w * 1.9;
-      else room = w * (deciding ? 1 + 0.6 * (n - 1) : Math.min(4.2, 1 + 0.34 * (n - 1)));
+      else if (deciding) room = w * (1 + 0.6 * (n - 1));
+      else {
+        // face-up cards show their corners; the backs among them (cards shown from a hidden
+        // hand) need no more room than a row of backs
+        let up = 0;
+        for (const c of cards) if (c.dataset.card) up++;
+        room = w * Math.min(4.2, up === n ? 1 + 0.34 * (n - 1) : 1.9 + 0.3 * up);
+      }
       let groups = 0;
       for (const c of cards) if (c.classList.contains("cg-group-start")) groups++;
       let gap = isHand ? w * 0.14 : 0;
