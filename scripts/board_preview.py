@@ -290,10 +290,11 @@ def session_scenes() -> dict[str, dict]:
     except ImportError:
         return {}
     out = {}
-    for game, players, seat in [("yukon", 4, 2), ("guinote", 4, None), ("pip_pip", 12, 0),
-                                ("quinto", 3, 0)]:
+    for game, players, seat, steps in [("yukon", 4, 2, 13), ("yukon", 4, None, 1),
+                                       ("guinote", 4, None, 13), ("pip_pip", 12, 0, 37),
+                                       ("quinto", 3, 0, 10)]:
         session = TableSession(game, seed=3, players=players, seat=seat, auto=False)
-        for _ in range(3 * players + 1):
+        for _ in range(steps):
             session.step()
         out[f"session-{game}-{players}{'-watch' if seat is None else ''}"] = {
             "state": session_state(session, seq=1), "after": {}}

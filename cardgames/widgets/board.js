@@ -269,7 +269,9 @@ function render({ model, el }) {
     return node;
   }
 
-  function drawSeat(node, s, isHand) {
+  // isHand: its cards are the user's row (.cg-hand); below: drawn under the cloth (the user's
+  // own seat at the bottom), else at its place round the cloth (watching, the seat to move)
+  function drawSeat(node, s, isHand, below) {
     const [nameN, sideN, statsN, badgesN] = node._parts.info.children;
     setText(nameN, s.name);
     setText(sideN, s.side || "");
@@ -285,14 +287,14 @@ function render({ model, el }) {
     node.classList.toggle("cg-you", Boolean(s.you));
     node.classList.toggle("cg-to-move", Boolean(s.to_move));
     node.classList.toggle("cg-clickable", Boolean(s.clickable));
-    node.classList.toggle("cg-hand-seat", isHand);
+    node.classList.toggle("cg-hand-seat", below);
     const trickState = state.trick || {};
     const winning = trickState.winner != null ? trickState.winner : trickState.winning;
     node.classList.toggle("cg-winning", winning === s.seat && (trickState.plays || []).length > 0);
     const cards = s.cards || [];
     const box = node._parts.cards;
     box.classList.toggle("cg-hand", isHand);
-    box.classList.toggle("cg-fan", !isHand);
+    box.classList.toggle("cg-fan", !below);
     const allBacks = cards.length > 0 && cards.every((c) => !c || c.back || !c.card);
     box.classList.toggle("cg-backs", allBacks);
     // the user's cards are buttons all along (kept from state to state); another seat's are
@@ -315,7 +317,7 @@ function render({ model, el }) {
     const count = node._parts.count;
     setText(count, cards.length ? String(cards.length) : "no cards");
     setAttr(count, "title", cards.length + (cards.length === 1 ? " card" : " cards"));
-    count.hidden = isHand;
+    count.hidden = below;
   }
 
   function drawTrick() {
@@ -464,12 +466,15 @@ function render({ model, el }) {
     const order = seats.map((s) => s.seat);
     const start = Math.max(0, order.indexOf(bottom));
     const onRing = [];
+    const size = new Map();
     let maxW = 0, maxH = 0;
     for (const s of seats) {
       const node = seatNodes.get(s.seat);
       if (node.parentNode === cloth) {
-        maxW = Math.max(maxW, node.offsetWidth);
-        maxH = Math.max(maxH, node.offsetHeight);
+        const w = node.offsetWidth, h = node.offsetHeight;
+        size.set(s.seat, [w, h]);
+        maxW = Math.max(maxW, w);
+        maxH = Math.max(maxH, h);
         onRing.push(s.seat);
       }
     }
@@ -480,7 +485,8 @@ function render({ model, el }) {
     const bottomOnCloth = !(handSeat === bottom && seats.some((s) => s.seat === handSeat));
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
-    let bottomUsed = false, sidesUsed = false;
+    // the middle of the cloth: inside the seats at the top, the sides and the bottom
+    const inset = { left: pad, right: pad, top: pad, bottom: pad };
     seats.forEach((s, i) => {
       const k = (i - start + n) % n;
       const [x, y] = pts[k];
@@ -490,16 +496,18 @@ function render({ model, el }) {
         const left = (W / 2 + x * a).toFixed(1) + "px", top = (H / 2 + y * b).toFixed(1) + "px";
         if (node.style.left !== left) node.style.left = left;
         if (node.style.top !== top) node.style.top = top;
-        if (y > 0.6 && Math.abs(x) < 0.6) bottomUsed = true;
-        if (Math.abs(x) > 0.6) sidesUsed = true;
+        const [w, h] = size.get(s.seat);
+        const cx = W / 2 + x * a, cy = H / 2 + y * b;
+        if (y < -0.6) inset.top = Math.max(inset.top, cy + h / 2 + pad);
+        if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
+        if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
+        if (x > 0.6) inset.right = Math.max(inset.right, W - cx + w / 2 + pad);
       }
     });
     const handNode = seatNodes.get(handSeat);
     if (handNode && handNode.parentNode === mine) seatDir.set(handSeat, [0, 1]);
-    // The middle of the cloth: inside the ring of seats.
-    const top = onRing.length ? maxH + 2 * pad : pad;
-    const side = sidesUsed ? maxW + 2 * pad : pad;
-    const inset = { left: side, right: side, top, bottom: bottomUsed ? maxH + 2 * pad : pad };
+    // keep the trick in the middle of the cloth: the same room on the left and the right
+    inset.left = inset.right = Math.max(inset.left, inset.right);
     for (const [key, value] of Object.entries(inset)) {
       const want = value.toFixed(1) + "px";
       if (middle.style[key] !== want) middle.style[key] = want;
@@ -520,7 +528,7 @@ function render({ model, el }) {
     for (const { box, n, w, width } of rows) {
       if (!n) continue;
       const cards = box.children;
-      const isHand = box.classList.contains("cg-hand");
+      const isHand = box.classList.contains("cg-hand") && !box.classList.contains("cg-fan");
       const backs = box.classList.contains("cg-backs");
       const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
       // how far apart the cards would sit with room enough, and the room they have
@@ -658,15 +666,28 @@ function render({ model, el }) {
         seatNodes.set(s.seat, node);
       }
       const isHand = s.seat === handSeat;
-      const parent = isHand ? mine : cloth;
+      // the user's row is drawn under the cloth when it is the bottom seat's; a hand that is
+      // not (watching: the seat to move) stays at its own place
+      const below = isHand && handSeat === state.bottom;
+      const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
         node.style.left = node.style.top = "";
-        if (isHand) parent.appendChild(node);
+        if (below) parent.appendChild(node);
         else cloth.insertBefore(node, ghosts);
       }
-      drawSeat(node, s, isHand);
+      drawSeat(node, s, isHand, below);
     }
-    mine.hidden = handSeat == null || !present.has(handSeat);
+    mine.hidden = handSeat == null || handSeat !== state.bottom || !present.has(handSeat);
+    root.classList.toggle("cg-open-bottom", mine.hidden); // the bottom seat sits on the cloth
+    // with four seats or fewer, the seats at the top and the bottom of the cloth set their
+    // words beside their cards (less height taken from the trick)
+    const few = FEW[seats.length];
+    const first = Math.max(0, seats.findIndex((s) => s.seat === state.bottom));
+    seats.forEach((s, i) => {
+      const node = seatNodes.get(s.seat);
+      const spot = few && few[(i - first + seats.length) % seats.length];
+      node.classList.toggle("cg-row-seat", Boolean(spot && Math.abs(spot[1]) === 1 && node.parentNode === cloth));
+    });
     drawCentre();
     drawTrick();
     drawLast();
