@@ -392,9 +392,10 @@ function render({ model, el }) {
           updateCard(c, { card: it.card, name: it.text });
           box.appendChild(c);
         } else if (it.count != null) {
+          // the stock is a pile, not a card of anyone's: drawn as a back, but no .cg-card
           const c = makeCard("div");
           updateCard(c, { back: true });
-          c.classList.add("cg-stock");
+          c.className = "cg-pile cg-stock";
           make("span", "cg-stock-count", c);
           box.appendChild(c);
         }
