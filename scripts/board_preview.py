@@ -277,6 +277,27 @@ def scenes() -> dict[str, dict]:
     out["guinote-4-lead"] = scene("guinote", 4, tricks=1, in_trick=0)
     out["quinto-4-doubling"] = {"state": board_state(cg.deal("quinto", seed=3, players=4),
                                                      user=2, bottom=2), "after": {}}
+    out.update(session_scenes())
+    return out
+
+
+def session_scenes() -> dict[str, dict]:
+    """The same moments as the session draws them (cardgames.board_state), when it exists: a
+    check that the board and the session's state builder agree."""
+    try:
+        from cardgames.board_state import board_state as session_state
+        from cardgames.session import TableSession
+    except ImportError:
+        return {}
+    out = {}
+    for game, players, seat, steps in [("yukon", 4, 2, 13), ("yukon", 4, None, 1),
+                                       ("guinote", 4, None, 13), ("pip_pip", 12, 0, 37),
+                                       ("quinto", 3, 0, 10)]:
+        session = TableSession(game, seed=3, players=players, seat=seat, auto=False)
+        for _ in range(steps):
+            session.step()
+        out[f"session-{game}-{players}{'-watch' if seat is None else ''}"] = {
+            "state": session_state(session, seq=1), "after": {}}
     return out
 
 

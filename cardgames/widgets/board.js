@@ -76,6 +76,8 @@ function updateCard(node, card, opts = {}) {
   }
   if (opts.who) name = opts.who + ": " + name;
   setAttr(node, "aria-label", name);
+  // a face-down card says nothing of its own: its row is named "Eve, 6 cards"
+  setAttr(node, "aria-hidden", code ? null : "true");
   if (node.tagName === "BUTTON") {
     // no aria-disabled: pressing a refused card is how one hears why it is refused
     setAttr(node, "title", clickable && !legal && card.why ? card.why : null);
@@ -86,28 +88,36 @@ function updateCard(node, card, opts = {}) {
 }
 
 // Keep the children of `box` in step with `items`: reuse nodes by key, create the missing ones,
-// drop the others, and move nodes only where the order changed.
+// drop the others first, then move nodes only where the order changed (a moved node is taken
+// out and put back, which makes the browser rebuild the cards drawn inside it).
 function sync(box, items, keyOf, create, update) {
   const old = new Map();
   for (const child of Array.from(box.children)) {
     if (child._key !== undefined) old.set(child._key, child);
   }
-  let cursor = box.firstElementChild;
-  while (cursor && cursor._key === undefined) cursor = cursor.nextElementSibling;
-  const keep = new Set();
-  items.forEach((item, index) => {
+  const nodes = items.map((item, index) => {
     const key = keyOf(item, index);
     let node = old.get(key);
-    if (!node) {
+    if (node) old.delete(key);
+    else {
       node = create(item, index);
       node._key = key;
     }
-    keep.add(node);
     update(node, item, index);
-    if (node !== cursor) box.insertBefore(node, cursor);
-    else cursor = cursor.nextElementSibling;
+    return node;
   });
-  for (const node of old.values()) if (!keep.has(node)) node.remove();
+  for (const node of old.values()) node.remove();
+  let cursor = box.firstElementChild;
+  const skip = () => { while (cursor && cursor._key === undefined) cursor = cursor.nextElementSibling; };
+  skip();
+  for (const node of nodes) {
+    if (node === cursor) {
+      cursor = cursor.nextElementSibling;
+      skip();
+    } else {
+      box.insertBefore(node, cursor);
+    }
+  }
 }
 
 // Keys for a row of cards: the code and its occurrence (two packs hold two 8♠), or the place.
@@ -259,10 +269,13 @@ function render({ model, el }) {
     return node;
   }
 
-  function drawSeat(node, s, isHand) {
+  // isHand: its cards are the user's row (.cg-hand); below: drawn under the cloth (the user's
+  // own seat at the bottom), else at its place round the cloth (watching, the seat to move)
+  function drawSeat(node, s, isHand, below) {
     const [nameN, sideN, statsN, badgesN] = node._parts.info.children;
     setText(nameN, s.name);
     setText(sideN, s.side || "");
+    setAttr(node._parts.info, "title", s.side ? s.name + ", " + s.side : s.name);
     sideN.hidden = !s.side;
     const [pointsN, tricksN] = statsN.children;
     setText(pointsN, s.points == null ? "" : s.points + (s.points === 1 ? " point" : " points"));
@@ -274,14 +287,14 @@ function render({ model, el }) {
     node.classList.toggle("cg-you", Boolean(s.you));
     node.classList.toggle("cg-to-move", Boolean(s.to_move));
     node.classList.toggle("cg-clickable", Boolean(s.clickable));
-    node.classList.toggle("cg-hand-seat", isHand);
+    node.classList.toggle("cg-hand-seat", below);
     const trickState = state.trick || {};
     const winning = trickState.winner != null ? trickState.winner : trickState.winning;
     node.classList.toggle("cg-winning", winning === s.seat && (trickState.plays || []).length > 0);
     const cards = s.cards || [];
     const box = node._parts.cards;
     box.classList.toggle("cg-hand", isHand);
-    box.classList.toggle("cg-fan", !isHand);
+    box.classList.toggle("cg-fan", !below);
     const allBacks = cards.length > 0 && cards.every((c) => !c || c.back || !c.card);
     box.classList.toggle("cg-backs", allBacks);
     // the user's cards are buttons all along (kept from state to state); another seat's are
@@ -304,7 +317,7 @@ function render({ model, el }) {
     const count = node._parts.count;
     setText(count, cards.length ? String(cards.length) : "no cards");
     setAttr(count, "title", cards.length + (cards.length === 1 ? " card" : " cards"));
-    count.hidden = isHand;
+    count.hidden = below;
   }
 
   function drawTrick() {
@@ -326,18 +339,17 @@ function render({ model, el }) {
     root.classList.toggle("cg-trick-done", t.winner != null);
   }
 
-  function placeTrick() {
-    const box = trick.getBoundingClientRect();
-    const first = trick.firstElementChild;
-    if (!first) return;
-    const w = first.offsetWidth, h = first.offsetHeight;
-    const rx = Math.max(0, (box.width - w) / 2), ry = Math.max(0, (box.height - h) / 2);
+  // The trick's cards, each toward its player's seat; sizes read beforehand (no reflow here).
+  function placeTrick(size) {
+    if (!size) return;
+    const rx = Math.max(0, (size.width - size.w) / 2), ry = Math.max(0, (size.height - size.h) / 2);
     for (const node of trick.children) {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
       const len = Math.hypot(d[0], d[1]) || 1;
       const x = (d[0] / len) * rx, y = (d[1] / len) * ry;
-      node.style.left = `calc(50% + ${x.toFixed(1)}px)`;
-      node.style.top = `calc(50% + ${y.toFixed(1)}px)`;
+      const left = `calc(50% + ${x.toFixed(1)}px)`, top = `calc(50% + ${y.toFixed(1)}px)`;
+      if (node.style.left !== left) node.style.left = left;
+      if (node.style.top !== top) node.style.top = top;
     }
   }
 
@@ -380,9 +392,10 @@ function render({ model, el }) {
           updateCard(c, { card: it.card, name: it.text });
           box.appendChild(c);
         } else if (it.count != null) {
+          // the stock is a pile, not a card of anyone's: drawn as a back, but no .cg-card
           const c = makeCard("div");
           updateCard(c, { back: true });
-          c.classList.add("cg-stock");
+          c.className = "cg-pile cg-stock";
           make("span", "cg-stock-count", c);
           box.appendChild(c);
         }
@@ -424,16 +437,16 @@ function render({ model, el }) {
   }
 
   // Where the seats go: measured after drawing, so the ring fits the seats that are there.
+  // Reads and writes are kept apart, so that the browser lays the board out twice, not once
+  // per row of cards.
   function layout() {
     const seats = state.seats || [];
     const n = seats.length;
     if (!n) return;
-    const W = cloth.clientWidth, H = cloth.clientHeight;
     // A narrow board keeps only the trick inside the ring: the centre and the last trick go to
     // a strip under the cloth.
     const narrow = root.clientWidth < 700;
     root.classList.toggle("cg-narrow", narrow);
-    fitRows(); // the fans first: the seats' sizes depend on them
     if (narrow !== (centre.parentNode === strip)) {
       const into = narrow ? strip : middle;
       into.appendChild(centre);
@@ -441,66 +454,97 @@ function render({ model, el }) {
       if (!narrow) middle.insertBefore(centre, trickBox);
     }
     strip.hidden = !narrow || (centre.hidden && last.hidden);
+    // read: the cloth, the rows of cards, the trick
+    const W = cloth.clientWidth, H = cloth.clientHeight;
+    const rows = measureRows();
+    const first = trick.firstElementChild;
+    const trickSize = first ? { width: trick.clientWidth, height: trick.clientHeight,
+      w: first.offsetWidth, h: first.offsetHeight } : null;
+    // write: the fans (the seats' sizes depend on them)
+    fitRows(rows);
+    // read: the seats
     const bottom = state.bottom != null ? state.bottom : seats[0].seat;
     const order = seats.map((s) => s.seat);
     const start = Math.max(0, order.indexOf(bottom));
     const onRing = [];
+    const size = new Map();
     let maxW = 0, maxH = 0;
     for (const s of seats) {
       const node = seatNodes.get(s.seat);
       if (node.parentNode === cloth) {
-        maxW = Math.max(maxW, node.offsetWidth);
-        maxH = Math.max(maxH, node.offsetHeight);
+        const w = node.offsetWidth, h = node.offsetHeight;
+        size.set(s.seat, [w, h]);
+        maxW = Math.max(maxW, w);
+        maxH = Math.max(maxH, h);
         onRing.push(s.seat);
       }
     }
+    // write: the seats round the cloth, the middle, the trick
     const pad = Math.max(4, Math.min(W, H) * 0.015);
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
     const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
     const bottomOnCloth = !(handSeat === bottom && seats.some((s) => s.seat === handSeat));
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
-    let bottomUsed = false, sidesUsed = false;
+    // the middle of the cloth: inside the seats at the top, the sides and the bottom
+    const inset = { left: pad, right: pad, top: pad, bottom: pad };
     seats.forEach((s, i) => {
       const k = (i - start + n) % n;
       const [x, y] = pts[k];
       seatDir.set(s.seat, [x, y]);
       const node = seatNodes.get(s.seat);
       if (node.parentNode === cloth) {
-        node.style.left = (W / 2 + x * a).toFixed(1) + "px";
-        node.style.top = (H / 2 + y * b).toFixed(1) + "px";
-        if (y > 0.6 && Math.abs(x) < 0.6) bottomUsed = true;
-        if (Math.abs(x) > 0.6) sidesUsed = true;
+        const left = (W / 2 + x * a).toFixed(1) + "px", top = (H / 2 + y * b).toFixed(1) + "px";
+        if (node.style.left !== left) node.style.left = left;
+        if (node.style.top !== top) node.style.top = top;
+        const [w, h] = size.get(s.seat);
+        const cx = W / 2 + x * a, cy = H / 2 + y * b;
+        if (y < -0.6) inset.top = Math.max(inset.top, cy + h / 2 + pad);
+        if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
+        if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
+        if (x > 0.6) inset.right = Math.max(inset.right, W - cx + w / 2 + pad);
       }
     });
     const handNode = seatNodes.get(handSeat);
     if (handNode && handNode.parentNode === mine) seatDir.set(handSeat, [0, 1]);
-    // The middle of the cloth: inside the ring of seats.
-    const top = onRing.length ? maxH + 2 * pad : pad;
-    const side = sidesUsed ? maxW + 2 * pad : pad;
-    middle.style.left = side + "px";
-    middle.style.right = side + "px";
-    middle.style.top = top + "px";
-    middle.style.bottom = (bottomUsed ? maxH + 2 * pad : pad) + "px";
-    placeTrick();
+    // keep the trick in the middle of the cloth: the same room on the left and the right
+    inset.left = inset.right = Math.max(inset.left, inset.right);
+    for (const [key, value] of Object.entries(inset)) {
+      const want = value.toFixed(1) + "px";
+      if (middle.style[key] !== want) middle.style[key] = want;
+    }
+    placeTrick(trickSize);
+  }
+
+  function measureRows() {
+    return Array.from(root.querySelectorAll(".cg-cards"), (box) => {
+      const cards = box.children;
+      return { box, n: cards.length, w: cards.length ? cards[0].offsetWidth : 0,
+        width: box.clientWidth };
+    });
   }
 
   // The user's hand (and the open fans) overlap their cards only as much as the room needs.
-  function fitRows() {
-    for (const box of root.querySelectorAll(".cg-cards")) {
-      const cards = box.children;
-      const n = cards.length;
+  function fitRows(rows) {
+    for (const { box, n, w, width } of rows) {
       if (!n) continue;
-      const w = cards[0].offsetWidth;
-      const isHand = box.classList.contains("cg-hand");
+      const cards = box.children;
+      const isHand = box.classList.contains("cg-hand") && !box.classList.contains("cg-fan");
       const backs = box.classList.contains("cg-backs");
       const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
       // how far apart the cards would sit with room enough, and the room they have
       const natural = w * (isHand ? 1.04 : deciding ? 0.6 : 0.34);
       let room;
-      if (isHand) room = box.clientWidth;
+      if (isHand) room = width;
       else if (backs) room = w * 1.9;
-      else room = w * (deciding ? 1 + 0.6 * (n - 1) : Math.min(4.2, 1 + 0.34 * (n - 1)));
+      else if (deciding) room = w * (1 + 0.6 * (n - 1));
+      else {
+        // face-up cards show their corners; the backs among them (cards shown from a hidden
+        // hand) need no more room than a row of backs
+        let up = 0;
+        for (const c of cards) if (c.dataset.card) up++;
+        room = w * Math.min(4.2, up === n ? 1 + 0.34 * (n - 1) : 1.9 + 0.3 * up);
+      }
       let groups = 0;
       for (const c of cards) if (c.classList.contains("cg-group-start")) groups++;
       let gap = isHand ? w * 0.14 : 0;
@@ -623,15 +667,28 @@ function render({ model, el }) {
         seatNodes.set(s.seat, node);
       }
       const isHand = s.seat === handSeat;
-      const parent = isHand ? mine : cloth;
+      // the user's row is drawn under the cloth when it is the bottom seat's; a hand that is
+      // not (watching: the seat to move) stays at its own place
+      const below = isHand && handSeat === state.bottom;
+      const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
         node.style.left = node.style.top = "";
-        if (isHand) parent.appendChild(node);
+        if (below) parent.appendChild(node);
         else cloth.insertBefore(node, ghosts);
       }
-      drawSeat(node, s, isHand);
+      drawSeat(node, s, isHand, below);
     }
-    mine.hidden = handSeat == null || !present.has(handSeat);
+    mine.hidden = handSeat == null || handSeat !== state.bottom || !present.has(handSeat);
+    root.classList.toggle("cg-open-bottom", mine.hidden); // the bottom seat sits on the cloth
+    // with four seats or fewer, the seats at the top and the bottom of the cloth set their
+    // words beside their cards (less height taken from the trick)
+    const few = FEW[seats.length];
+    const first = Math.max(0, seats.findIndex((s) => s.seat === state.bottom));
+    seats.forEach((s, i) => {
+      const node = seatNodes.get(s.seat);
+      const spot = few && few[(i - first + seats.length) % seats.length];
+      node.classList.toggle("cg-row-seat", Boolean(spot && Math.abs(spot[1]) === 1 && node.parentNode === cloth));
+    });
     drawCentre();
     drawTrick();
     drawLast();

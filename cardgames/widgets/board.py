@@ -1,18 +1,61 @@
 """The card table drawn in the browser: one anywidget, Python decides, the browser draws.
 
-``Board`` holds two synced traits, ``state`` (a dict that describes the whole table, replaced
-whole at each change) and ``faces`` (the SVG sprite of the card faces, set once). Their shape
-is the contract in BOARD_STATE.md: the module ``board.js`` beside this file draws the seats
-around a green cloth, the trick, the centre of the table, the message line and the buttons,
-and reports what the person did with ``model.send``:
+``Board`` holds two synced traits, ``faces`` (the SVG sprite of ``cardgames.card_faces.sprite()``,
+set once: a ``<symbol id="cg-face-TH" viewBox="0 0 240 336">`` per card and ``cg-back``) and
+``state`` (a plain-JSON dict that describes the whole table, replaced whole at each change,
+built by ``cardgames.board_state.board_state`` from what the viewer may see). The module
+``board.js`` beside this file draws it, ``board.css`` styles it; nothing comes from the network.
+A face-down card carries no card in any field: it is ``{"back": true}`` and nothing else.
+
+The state::
+
+    {"seq": 17,                  # grows with every state; every message back carries it
+     "title": "Yukon", "caption": "Trick 5 · hand 2 of the match",     # caption may be ""
+     "fill": False,              # the board alone, covering the window (?view=table)
+     "animate": True,            # False: no animation at all (none either under
+                                 # prefers-reduced-motion)
+     "four_colour": False,
+     "bottom": 2,                # the seat drawn at the bottom; the others clockwise from it
+                                 # (bottom, left, top, right), 2 to 12 seats
+     "hand_seat": 2,             # the seat whose cards are the user's row (.cg-hand), or None
+     "seats": [{"seat": 0, "name": "North", "side": "North–South",   # side "" if none
+                "points": 12, "tricks": 3, "badges": ["dealer"],
+                "you": False, "to_move": True,
+                "clickable": False,    # its cards may be clicked now
+                "cards": [{"card": "TH", "name": "ten of hearts",
+                           "legal": True, "why": "", "hinted": False},   # legal/why if clickable
+                          {"back": True}]}],
+     "trick": {"title": "Trick 5", "plays": [{"seat": 1, "card": "TH", "name": "..."}],
+               "winning": 1,          # the seat winning so far (None before the lead)
+               "winner": None},       # set when a finished trick is still on the cloth
+     "last_trick": {"number": 4, "winner": 3, "points": 10, "plays": [...]},    # or None
+     "centre": [{"label": "Trumps", "text": "♠ spades", "card": None},
+                {"label": "Pinta", "text": "K♠ under the stock", "card": "KS"},   # drawn
+                {"label": "Stock", "text": "16 cards", "count": 16}],   # a back with 16 on it
+     "actions": [{"id": 0, "label": "Swap the 7 for the pinta", "hinted": False}],
+     "buttons": {name: {"label": "Next", "enabled": True, "title": "tooltip"}
+                 for name in BUTTONS},
+     "message": {"lines": ["West plays 10♥.", "Your turn: play a card."], "error": False}}
+
+What the person did comes back with ``model.send``, each message carrying the ``seq`` of the
+state it was aimed at (the session refuses a stale one)::
 
     {"type": "play", "card": "TH", "seq": 17}
     {"type": "action", "id": 0, "seq": 17}
     {"type": "button", "name": "next", "seq": 17}
 
-A message is checked here before anybody acts on it, since anything may arrive from a browser:
-a message of another shape is refused with a logged reason and never raises into the kernel.
-The handler registered with ``board.on_user(callback)`` receives a ``UserEvent``.
+A tap on a card whose ``legal`` is false sends nothing: the board shows its ``why`` in the
+message line at once (``.cg-refused``). A message is checked here before anybody acts on it,
+since anything may arrive from a browser: one of another shape is refused with a logged
+reason and never raises into the kernel. The handler registered with ``board.on_user(callback)``
+receives a ``UserEvent``; ``board.receive(message)`` does what a message from the browser does
+(for headless tests).
+
+DOM hooks for browser tests: ``.cg-table`` the board; ``.cg-seat[data-seat]`` each seat,
+``.cg-you`` the user's, ``.cg-to-move``; ``.cg-hand`` the user's row; ``.cg-card[data-card]``
+a face-up card (an ``svg`` inside), ``.cg-card.cg-back`` a face-down one (no ``data-card``);
+``data-legal`` on clickable cards; ``.cg-trick``, ``.cg-last-trick``, ``.cg-message``,
+``.cg-next``, ``.cg-action``, ``.cg-button[data-name]``, ``.cg-fullscreen``.
 """
 
 from __future__ import annotations
