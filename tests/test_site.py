@@ -128,18 +128,25 @@ def test_play_a_card_in_the_site(site, page, game):
     table.wait_for()
     page.wait_for_function(
         """() => { const t = document.querySelector('.cg-app .cg-table');
-                   return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }""")
-    # The link's seed reached Python in the page (there is no server to pass it on).
-    assert "seed 11" in table_text(page, ".cg-message")
-    cards = table.locator(".cg-card:not([disabled])")
-    actions = table.locator(".cg-action:not([disabled])")
+                   return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }""")
+    # The link's seed reached Python in the page (there is no server to pass it on): the hand
+    # along the bottom is North's of that deal (the seed itself stays hidden: it would show
+    # every hand).
+    import cardgames as cg
+    dealt = sorted(str(c) for c in cg.deal(game, seed=11).hands[0])
+    shown = page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
+        .querySelectorAll('.cg-hand .cg-card[data-card]')].map(c => c.dataset.card)""")
+    assert sorted(shown) == dealt
+    cards = table.locator('.cg-hand .cg-card[data-legal="true"]')
+    actions = table.locator(".cg-action")
     trick_before = table_text(page, ".cg-trick")
     clicked = []
     for _ in range(4):       # a discard or a doubling comes first in some games
         message = table_text(page, ".cg-message")
         button = cards.first if cards.count() else actions.first
-        clicked.append(button.inner_text())
-        button.click()
+        clicked.append(button.get_attribute("data-card") or button.inner_text())
+        # a person taps a fanned card where it shows: its top-left corner
+        button.click(position={"x": 8, "y": 10}) if cards.count() else button.click()
         page.wait_for_function(
             "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
             arg=message)
