@@ -134,8 +134,11 @@ def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
     events: list[str] = []
     tricks_done = before.tricks
     phase = before.phase
+    declared = {(made.seat, made.action) for made in hand.declarations[before.declarations:]
+                if made.points or made.cards}      # said below, with their points and cards
     for seat, move in hand.history[before.history:]:
-        events.append(action_words(hand, seat, move, names, phase, seat in reveal_seats))
+        if (seat, move) not in declared:
+            events.append(action_words(hand, seat, move, names, phase, seat in reveal_seats))
     for trick in hand.tricks[tricks_done:]:
         events.append(name_seats(hand.explain_trick(trick), names))
     for made in hand.declarations[before.declarations:]:

@@ -444,9 +444,11 @@ class TableSession:
             found.append(Choice(mover, action, self.action_label(mover, action)))
         return found
 
-    def choose(self, text: "str | Move", seat: int | None = None) -> None:
+    def choose(self, text: "str | Move | Choice", seat: int | None = None) -> None:
         """Take an action as the user (``"TH"``, ``"10♥"``, ``"double"``, or a choice's words):
         the same as a click. Refused with the rule's reason if it is not the user's to take."""
+        if isinstance(text, Choice):
+            text, seat = text.move, text.seat if seat is None else seat
         move = self._parse_choice(text)
         hand = self.hand
         if seat is None:
