@@ -40,7 +40,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 GOALS = {"cold": 15.0, "warm": 6.0, "click": 300.0, "size": 120.0}
 TABLE_READY = """() => { const t = document.querySelector('.cg-app .cg-table');
-    return t && t.querySelector('.cg-card:not([disabled]), .cg-action:not([disabled])'); }"""
+    return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }"""
 
 # The same code runs in Pyodide (in the page) and here: deal, then random legal plays to the end.
 PLAYOUT = """
@@ -89,15 +89,16 @@ def open_table(page, url: str) -> float:
 
 
 def click_ms(page, clicks: int = 5) -> list[float]:
-    """Click the first enabled card until the trick's text changes, timed inside the page."""
+    """Click the first legal card of the board's hand until the trick's cards change, timed
+    inside the page."""
     times = []
     for _ in range(clicks):
         page.wait_for_selector("body[data-cg-ready]", timeout=300_000)
         took = page.evaluate("""() => new Promise((resolve) => {
             const table = document.querySelector('.cg-app .cg-table');
-            const card = [...table.querySelectorAll('.cg-card:not([disabled])')]
-                .find((b) => b.offsetParent !== null);
-            const trickText = () => table.querySelector('.cg-trick')?.innerText;
+            const card = table.querySelector('.cg-hand .cg-card[data-legal="true"]');
+            const trickText = () => [...table.querySelectorAll('.cg-trick .cg-card[data-card]')]
+                .map((c) => c.dataset.card).join(' ');
             if (!card || trickText() === undefined) { resolve(null); return; }
             const before = trickText();
             const start = performance.now();
@@ -108,7 +109,7 @@ def click_ms(page, clicks: int = 5) -> list[float]:
                     requestAnimationFrame(() => resolve(performance.now() - start));
                 }
             });
-            watch.observe(table, { subtree: true, childList: true, characterData: true });
+            watch.observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
             card.click();
             setTimeout(() => { watch.disconnect(); resolve(null); }, 30000);
         })""")

@@ -252,6 +252,10 @@ def app_page(notebook: dict, games: list[str], render_md) -> str:
             parts.append(f'<div class="cg-output" data-cell="{number}"></div>')
             code.append([number, source])
     title = notebook.get("metadata", {}).get("title", "Card games")
+    if not code:                 # prose only (the teachers' page): no Python to start
+        body = ('<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
+                '<main class="cg-page">\n' + "\n".join(parts) + "\n</main>")
+        return page(title, body, "../")
     cells_json = json.dumps(code).replace("</", "<\\/")
     body = (f'<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
             f'<div id="cg-status" class="cg-status" role="status">This page runs Python in your '

@@ -37,7 +37,7 @@ def test_the_score_sheet_without_pandas_is_the_same_sheet():
     sheet = rt.sheet_html((columns, rows))
     for row in rows:
         assert rt.escape(row["Cards"]) in sheet
-    assert sheet.count("<tr>") == len(rows)
+    assert sheet.split("<tbody>")[1].count("<tr>") == len(rows)
     assert rt.sheet_html((columns, []), "No tricks yet.") == "<p><i>No tricks yet.</i></p>"
 
 
@@ -47,7 +47,7 @@ def test_the_match_sheet_without_pandas_is_the_same_sheet():
         match.apply(rng.choice(list(match.hand.legal_actions())))
     columns, rows = rt.match_rows(match)
     assert rt.match_frame(match).to_dict("records") == rows
-    assert "<td>1</td>" in rt.sheet_html((columns, rows))
+    assert ">1</td>" in rt.sheet_html((columns, rows))      # hand 1 is on the sheet
 
 
 def test_where_pandas_is_missing_a_simulation_says_what_it_needs():
