@@ -735,7 +735,13 @@ class TableSession:
         """The record the user may keep: the whole hand (or match) when no card is hidden from
         the user; with hidden hands, only what the user's seat saw (no hidden card)."""
         if not self.hides_cards():
-            return (self.match or self.hand).to_json()
+            if self.opened_at is None:
+                return (self.match or self.hand).to_json()
+            from . import record                  # the record says when the hands were shown
+            kept = record.match_record(self.match) if self.match else record.hand_record(self.hand)
+            kept["note"] = (f"The hands were face down until action {self.opened_at}, when "
+                            f"every hand was shown: from then on an open hand.")
+            return record.dumps(kept)
         if self.seat is None:
             raise IllegalAction("the hands are face down, so the record is given once the hand "
                                 "is over (or after Show every hand)")

@@ -585,6 +585,7 @@ def test_showing_every_hand_is_a_deliberate_act_that_makes_the_hand_open():
     assert all("card" in c for c in state(table)["seats"][1]["cards"])
     table.record_button.click()
     assert cg.load(table.record_box.value).history == table.hand.history
+    assert "every hand was shown" in table.record_box.value       # the record says so too
 
 
 @pytest.mark.parametrize("game", sorted(cg.GAMES))
