@@ -26,3 +26,44 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def voila_notebooks():
+    """One Voila server for every browser test of the notebooks (tests/test_browser.py and
+    tests/test_explainers_browser.py): the project's template, preheated kernels, a free
+    loopback port; stopped by SIGTERM to its own process id at the end. Yields (base URL, path
+    of its log). Starting a server preheats a kernel for each notebook, the costliest step of a
+    browser test on two cores, so it is done once."""
+    import subprocess
+    import sys
+
+    from cardgames.serve import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,
+                                 wait_until_serving)
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} "
+                    "(python3 tasks.py test installs it when run as root)")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    port = free_port()
+    log_path = artifacts / "voila-browser-tests.log"
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
+    base = f"http://127.0.0.1:{port}"
+    try:
+        try:
+            wait_until_serving(base, process)
+        except (RuntimeError, TimeoutError) as error:
+            pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
+        yield base, log_path
+    finally:
+        stop(process)
+        log.close()

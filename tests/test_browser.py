@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import time
 import urllib.request
 import uuid
@@ -29,9 +27,6 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.serve import (
-    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
-)
 
 pytestmark = pytest.mark.browser
 
@@ -45,30 +40,9 @@ TIMEOUT_MS = 90_000
 
 
 @pytest.fixture(scope="module")
-def voila():
-    """A Voila server for the notebooks: yields (base URL, path of its log)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} "
-                    "(python3 tasks.py test installs it when run as root)")
-    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = free_port()
-    log_path = ARTIFACTS / "voila-browser-tests.log"
-    log = open(log_path, "w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
-    base = f"http://127.0.0.1:{port}"
-    try:
-        try:
-            wait_until_serving(base, process)
-        except (RuntimeError, TimeoutError) as error:
-            pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
-        yield base, log_path
-    finally:
-        stop(process)
-        log.close()
+def voila(voila_notebooks):
+    """The Voila server of the browser tests (conftest.py): (base URL, path of its log)."""
+    return voila_notebooks
 
 
 @pytest.fixture(scope="module")
@@ -168,8 +142,8 @@ def trick_cards(page) -> list[str]:
         .querySelectorAll('.cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES)       # one game after another: each game's kernel
+@pytest.mark.parametrize("size", list(SIZES))  # pool refills while the others are played
 def test_play_a_trick_by_clicks(voila, page, game, size):
     # A learner at a phone, a laptop or a projector: the cards are drawn (an svg each), the
     # playable ones are marked, and clicking them plays to the trick.

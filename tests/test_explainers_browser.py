@@ -12,14 +12,10 @@ for a person to look at.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cardgames.serve import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,
-                             wait_until_serving)
 
 pytestmark = pytest.mark.browser
 
@@ -35,28 +31,9 @@ REPRS = ("<LegalActions", "Phase.", "Card(", "points_0", "points_1", "Action(", 
 
 
 @pytest.fixture(scope="module")
-def voila():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
-    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = free_port()
-    log_path = ARTIFACTS / "voila-explainers-tests.log"
-    log = open(log_path, "w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
-    base = f"http://127.0.0.1:{port}"
-    try:
-        try:
-            wait_until_serving(base, process)
-        except (RuntimeError, TimeoutError) as error:
-            pytest.fail(f"{error}:\n" + log_path.read_text()[-3000:])
-        yield base
-    finally:
-        stop(process)
-        log.close()
+def voila(voila_notebooks):
+    """The Voila server the browser tests share (conftest.py): its base URL."""
+    return voila_notebooks[0]
 
 
 @pytest.fixture(scope="module")
