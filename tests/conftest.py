@@ -28,7 +28,7 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
-CHROMIUM = "/usr/bin/chromium"
+from browsing import CHROMIUM  # noqa: E402
 
 
 @pytest.fixture(scope="session")

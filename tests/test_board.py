@@ -17,11 +17,11 @@ import re
 from pathlib import Path
 
 import pytest
+from browsing import CHROMIUM
 
 from cardgames.widgets.board import BUTTONS, Board, UserEvent
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 
 
 def load_preview():

@@ -26,15 +26,12 @@ import uuid
 from pathlib import Path
 
 import pytest
+from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
 
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
 TIMEOUT_MS = 90_000
 
@@ -74,14 +71,7 @@ def page(browser, request):
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/]).*"), outside)
     page.set_default_timeout(TIMEOUT_MS)
     yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^\w.-]+", "_", request.node.name)
-        try:
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-        except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
-            pass
+    keep_screenshot_if_failed(page, request)
     context.close()
     assert outside_requests == [], "the page asked for something off this machine"
 

@@ -15,15 +15,12 @@ import re
 from pathlib import Path
 
 import pytest
+from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
 TIMEOUT_MS = 240_000
 NOTATION = re.compile(r"\b(?:[2-9TJQKA][SHDC]|10[SHDC]|JK)\b")

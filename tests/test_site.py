@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import re
 import shutil
 import subprocess
 import sys
@@ -23,14 +22,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from browsing import CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
 TIMEOUT_MS = 180_000         # Python starts in the page: slow on a busy 2-core machine
 
@@ -106,14 +102,7 @@ def page(context, site, request):
     page.route("**/*", guard)
     page.set_default_timeout(TIMEOUT_MS)
     yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^\w.-]+", "_", request.node.name)
-        try:
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-        except Exception:  # noqa: BLE001 - a screenshot is a courtesy, not a test
-            pass
+    keep_screenshot_if_failed(page, request)
     page.close()
 
 
