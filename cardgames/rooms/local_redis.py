@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
@@ -65,15 +64,11 @@ class LocalRedis:
 
     def stop(self, grace: float = 10) -> None:
         """SIGTERM to the server's own process id (it writes its append-only file and stops)."""
+        from ..serve import stop
+
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        if process is not None:
+            stop(process, grace)
 
     def memory_mib(self) -> float:
         """The server's resident memory in MiB (0 if it is not running)."""
