@@ -174,5 +174,6 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
         "hand_seat": mine,
         "seats": seats, "trick": trick, "last_trick": last,
         "centre": _centre(session, hand), "actions": actions, "buttons": buttons,
-        "message": {"lines": list(session.message_lines), "error": session.message_is_error},
+        "message": {"lines": list(session.message_lines), "error": session.message_is_error,
+                    "detail": session.message_detail},
     }

@@ -92,6 +92,7 @@ class TableSession:
         self.last_traceback = ""
         self.message_lines: list[str] = []
         self.message_is_error = False
+        self.message_detail = ""
         self.log: list[tuple[int, str]] = []       # the story of the hand: (action count, line)
         self.match: Match | None = None
         self._hand: Hand | None = None
@@ -145,6 +146,8 @@ class TableSession:
         self.last_traceback = traceback.format_exc()
         self.message_lines = [_sentence(text)]
         self.message_is_error = True
+        # the technical detail (a parser's words) for a tooltip, where the error has one
+        self.message_detail = str(getattr(error, "detail", "") or "")[:300]
 
     def say(self, lines: Sequence[str], record: bool = True) -> None:
         """Words for the message line (and, if ``record``, for the story of the hand)."""
@@ -164,6 +167,7 @@ class TableSession:
             lines.append(prompt)
         self.message_lines = lines
         self.message_is_error = False
+        self.message_detail = ""
         self._pending = []
 
     @property

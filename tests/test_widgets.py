@@ -836,3 +836,15 @@ def test_a_hidden_match_shows_no_seed_between_hands():
         choose_any(table, random.Random(2))
     assert table.session.review and table.hand.is_over
     assert "808" not in state(table)["caption"] and not table.session.seed_visible()
+
+
+def test_a_damaged_record_is_answered_in_plain_words_with_the_detail_for_a_tooltip():
+    # Issue 22: "This record is cut short near line 112: copy the whole record again", the
+    # parser's own words kept for the tooltip of the message line.
+    table = Table("yukon", seed=7, seat=0, opponents="random")
+    kept = cg.deal("yukon", seed=3).to_json()
+    table.record_box.value = kept[:len(kept) // 2]
+    table.replay_button.click()
+    message = state(table)["message"]
+    assert message["error"] and "cut short" in table.message and "JSON" not in table.message
+    assert message["detail"]                        # e.g. "Unterminated string starting at ..."

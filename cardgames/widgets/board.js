@@ -411,6 +411,7 @@ function render({ model, el }) {
     const m = state.message || { lines: [] };
     sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
     message.classList.toggle("cg-error", Boolean(m.error));
+    setAttr(message, "title", m.detail || null); // the technical detail of an error, if any
   }
 
   function drawButtons() {

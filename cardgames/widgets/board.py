@@ -35,7 +35,8 @@ The state::
      "actions": [{"id": 0, "label": "Swap the 7 for the pinta", "hinted": False}],
      "buttons": {name: {"label": "Next", "enabled": True, "title": "tooltip"}
                  for name in BUTTONS},
-     "message": {"lines": ["West plays 10♥.", "Your turn: play a card."], "error": False}}
+     "message": {"lines": ["West plays 10♥.", "Your turn: play a card."], "error": False,
+                 "detail": ""}}      # detail: an error's technical words, for a tooltip
 
 What the person did comes back with ``model.send``, each message carrying the ``seq`` of the
 state it was aimed at (the session refuses a stale one)::
