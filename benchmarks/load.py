@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgames.serve import (  # noqa: E402
-    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
+    KERNEL_ARGUMENTS, free_port, rss_mib, stop, voila_environment, wait_until_serving,
 )
 from tasks import voila_arguments  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
@@ -63,17 +63,6 @@ async def outside(route) -> None:
         await route.fulfill(status=200, content_type="text/css", body="")
     else:
         await route.abort()
-
-
-def rss_mib(pid: int) -> float:
-    """Resident memory of a process in MiB (0 if it has gone)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 def children(pid: int) -> list[int]:
@@ -195,7 +184,6 @@ async def session(browser, base: str, game: str, number: int, timeout_ms: int) -
         except Exception:  # noqa: BLE001 - the browser may already be closing at the time limit
             pass
     return result
-
 
 
 async def what_the_page_shows(page) -> str:

@@ -69,3 +69,15 @@ def stop(process: subprocess.Popen, grace: float = 20) -> None:
     except subprocess.TimeoutExpired:
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
+
+
+def rss_mib(pid: "int | str" = "self") -> float:
+    """A process's resident memory in MiB, from /proc (0 where it has gone or there is no
+    /proc); ``"self"`` for this process."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0

@@ -72,16 +72,9 @@ class LocalRedis:
 
     def memory_mib(self) -> float:
         """The server's resident memory in MiB (0 if it is not running)."""
-        if self.process is None:
-            return 0.0
-        try:
-            with open(f"/proc/{self.process.pid}/status") as status:
-                for line in status:
-                    if line.startswith("VmRSS:"):
-                        return int(line.split()[1]) / 1024
-        except OSError:
-            pass
-        return 0.0
+        from ..serve import rss_mib
+
+        return 0.0 if self.process is None else rss_mib(self.process.pid)
 
     def __enter__(self) -> "LocalRedis":
         return self.start()
