@@ -483,8 +483,9 @@ function render({ model, el }) {
     // write: the seats round the cloth, the middle, the trick
     const pad = Math.max(4, Math.min(W, H) * 0.015);
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
-    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
-    const bottomOnCloth = !(handSeat === bottom && seats.some((s) => s.seat === handSeat));
+    // the bottom seat's hand is the large row under the cloth; every other hand stays at its seat
+    const handSeat = state.bottom;
+    const bottomOnCloth = !seats.some((s) => s.seat === handSeat);
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
     // the middle of the cloth: inside the seats at the top, the sides and the bottom
@@ -660,17 +661,17 @@ function render({ model, el }) {
         seatNodes.delete(seat);
       }
     }
-    const handSeat = state.bottom; // the bottom seat is the large row; every other hand stays at its seat
+    const handSeat = state.bottom; // its hand is the large row; the others stay at their seats
     for (const s of seats) {
       let node = seatNodes.get(s.seat);
       if (!node) {
         node = makeSeat(s.seat);
         seatNodes.set(s.seat, node);
       }
+      // the bottom seat's row is drawn under the cloth; a hand the user decides for elsewhere
+      // (watching: the seat to move) stays at its own place
       const isHand = s.seat === handSeat;
-      // the user's row is drawn under the cloth when it is the bottom seat's; a hand that is
-      // not (watching: the seat to move) stays at its own place
-      const below = isHand && handSeat === state.bottom;
+      const below = isHand;
       const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
         node.style.left = node.style.top = "";
@@ -679,7 +680,7 @@ function render({ model, el }) {
       }
       drawSeat(node, s, isHand, below);
     }
-    mine.hidden = handSeat == null || handSeat !== state.bottom || !present.has(handSeat);
+    mine.hidden = handSeat == null || !present.has(handSeat);
     root.classList.toggle("cg-open-bottom", mine.hidden); // the bottom seat sits on the cloth
     // with four seats or fewer, the seats at the top and the bottom of the cloth set their
     // words beside their cards (less height taken from the trick)

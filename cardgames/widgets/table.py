@@ -89,7 +89,6 @@ class Table:
         self._drawn: dict[str, Any] | None = None
         self._looks = SharedLooks()
         self._option_controls: dict[str, dict[str, widgets.Widget]] = {}
-        self.deal_text_last = ""
         self._build(four_colour)
         self.redraw()
 
@@ -126,7 +125,7 @@ class Table:
                                      "Before each of your plays, say which rule governs it")
         self.coach_box.observe(lambda _c: self.do(self._set_coach), names="value")
         self.show_all_button = self._button(
-            "Show every hand", "cg-show-all", self.session_call("show_all_cards"),
+            "Show every hand", "cg-show-all", self.session.show_all_cards,
             "Turn every hand face up for the rest of this hand (it becomes an open hand)")
         self.four_colour_box.observe(lambda _c: self.redraw(), names="value")
         self.auto_box.observe(lambda _c: setattr(self.session, "auto", self.auto_box.value),
@@ -312,9 +311,6 @@ class Table:
     def _set_coach(self) -> None:
         self.session.coach = self.coach_box.value
 
-    def session_call(self, name: str) -> Callable[[], None]:
-        return lambda: getattr(self.session, name)()
-
     def _on_board(self, event: UserEvent) -> None:
         """A click on the board: played only if it was aimed at the board as it is now."""
         if event.seq != self._seq:
@@ -454,7 +450,6 @@ class Table:
                               open_hands=self.open_hands_box.value,
                               opponents=self.opponents_select.value, **setup,
                               **self.chosen_options())
-        self.deal_text_last = text
         self.deal_text.value = ""
         self._after_new_hand()
 
