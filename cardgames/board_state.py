@@ -135,13 +135,14 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     tricks_won = [0] * hand.seats
     for trick in hand.tricks:
         tricks_won[trick.winner] += 1
+    units = rt.unit_names(hand, names)
     for seat in range(hand.seats):
         legal = session.legal_cards(seat)
         clickable = seat == mover and session.user_controls(seat) and not session.review \
             and bool(visible[seat]) and None not in visible[seat]
         seats.append({
             "seat": seat, "name": names[seat],
-            "side": rt.unit_names(hand, names)[hand.side(seat)] if hand.partnerships else "",
+            "side": units[hand.side(seat)] if hand.partnerships else "",
             "points": hand.score[hand.side(seat)], "tricks": tricks_won[seat],
             "badges": _badges(session, hand, seat),
             "you": seat == session.seat, "to_move": seat == mover and not session.review,
