@@ -6,10 +6,12 @@ in the browser's Python beside this machine's.
 Builds the site first with ``--build`` (or when ``--site`` does not exist), serves it from
 127.0.0.1 with ``http.server`` in a thread, and for each game prints:
 
-- cold: a fresh browser context (empty cache) opens the app: seconds until the first enabled
-  card (or action) of the table is on the page;
-- warm: the same context opens the app again (files from the browser's cache, Pyodide's
-  compiled WebAssembly reused);
+- cold: a browser with a new profile (empty cache) opens the app: seconds until the first
+  enabled card (or action) of the table is on the page, and the CPU seconds Chromium's
+  processes spent meanwhile (less at the mercy of the machine's load than the wall clock);
+- warm: the same browser opens the app again in a new tab (files from the browser's disk cache,
+  as for a pupil's second visit; a profile on disk, as a person's browser has: a private
+  context's cache in memory keeps no file as big as Python's);
 - click: a card clicked (the computers play at once) until the trick on the page is redrawn,
   in milliseconds, the median of up to 5 clicks;
 - then, once: a random card play (``legal_actions`` + ``apply``, dealing included) in Pyodide
@@ -27,6 +29,7 @@ import http.server
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -37,7 +40,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 # Every name but the loopback's is unknown: nothing can leave the machine.
+                 # (Playwright's page.route would refuse requests too, but it turns the
+                 # browser's cache off, and a warm opening is the cache's work.)
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+#: The page's own marks (site/runtime.js), in order.
+PHASES = {"downloaded": "snapshot downloaded", "pyodide": "Python restored",
+          "files": "packages' files written", "python": "runner ready", "cells": "cells run"}
 GOALS = {"cold": 15.0, "warm": 6.0, "click": 300.0, "size": 120.0}
 TABLE_READY = """() => { const t = document.querySelector('.cg-app .cg-table');
     return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }"""
@@ -71,21 +81,43 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def guard(base: str, outside: list[str]):
-    def route(r):
-        if r.request.url.startswith(base + "/"):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-    return route
+def guard(page, base: str, outside: list[str]) -> None:
+    """Record every request of the page that is not for the site (none may be)."""
+    page.on("request", lambda r: r.url.startswith((base + "/", "data:")) or outside.append(r.url))
 
 
-def open_table(page, url: str) -> float:
+def cpu_seconds() -> dict[int, float]:
+    """CPU seconds (user + system) of each live process started by this one (Playwright's
+    driver and Chromium's processes), by process id."""
+    parents, times = {}, {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(name)] = int(fields[1])
+            times[int(name)] = (int(fields[11]) + int(fields[12])) / tick
+
+    def ours(pid: int) -> bool:
+        while pid in parents:
+            pid = parents[pid]
+            if pid == os.getpid():
+                return True
+        return False
+
+    return {pid: t for pid, t in times.items() if ours(pid)}
+
+
+def open_table(page, url: str) -> tuple[float, float]:
+    """Seconds until the table is on the page, and the CPU seconds spent meanwhile."""
+    before = cpu_seconds()
     start = time.perf_counter()
     page.goto(url, timeout=300_000)
     page.wait_for_function(TABLE_READY, timeout=300_000, polling=50)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    return took, sum(t - before.get(pid, 0.0) for pid, t in cpu_seconds().items())
 
 
 def click_ms(page, clicks: int = 5) -> list[float]:
@@ -144,36 +176,51 @@ def main(argv: list[str] | None = None) -> dict:
     outside: list[str] = []
     print(f"Static site in Chromium, load average {os.getloadavg()[0]:.1f} at the start")
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profiles:
+            def browser(number: int):
+                """Chromium with a new profile on disk (an empty cache)."""
+                return p.chromium.launch_persistent_context(
+                    Path(profiles) / str(number), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                    viewport={"width": 1280, "height": 1000})
+
+            def fmt(pairs):
+                return ", ".join(f"{wall:.1f} s (CPU {cpu:.1f} s)" for wall, cpu in pairs)
+
+            opened = 0
             for game in args.games:
                 url = f"{base}/apps/{game}.html?seed=11"
                 colds, warms, clicks, phases = [], [], [], {}
                 for _ in range(args.repeats):
-                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-                    context.route("**/*", guard(base, outside))
+                    opened += 1
+                    context = browser(opened)
                     page = context.new_page()
+                    guard(page, base, outside)
                     colds.append(open_table(page, url))
                     clicks += click_ms(page)
-                    phases = page.evaluate("() => window.cgSite.timings")
+                    phases["cold"] = page.evaluate("() => window.cgSite.timings")
                     page.close()
                     page = context.new_page()
+                    guard(page, base, outside)
                     warms.append(open_table(page, url))
+                    page.wait_for_selector("body[data-cg-ready]", timeout=300_000)
+                    phases["warm"] = page.evaluate("() => window.cgSite.timings")
                     context.close()
-                results[game] = {"cold": min(colds), "warm": min(warms),
+                cold, warm = min(colds), min(warms)
+                results[game] = {"cold": cold[0], "warm": warm[0], "cold_cpu": cold[1],
+                                 "warm_cpu": warm[1],
                                  "click": statistics.median(clicks) if clicks else float("nan")}
-                print(f"  {game:16s} cold {min(colds):5.1f} s (of {', '.join(f'{c:.1f}' for c in colds)})"
-                      f"  warm {min(warms):5.1f} s (of {', '.join(f'{w:.1f}' for w in warms)})"
-                      f"  click {results[game]['click']:4.0f} ms (median of {len(clicks)}, "
-                      f"worst {max(clicks) if clicks else float('nan'):.0f})  "
+                print(f"  {game:16s} cold {fmt(colds)}; warm {fmt(warms)}; "
+                      f"click {results[game]['click']:.0f} ms (median of {len(clicks)}, "
+                      f"worst {max(clicks) if clicks else float('nan'):.0f}); "
                       f"load {os.getloadavg()[0]:.1f}")
-                print("    in the page, the last cold opening (s from the start of the module): "
-                      + ", ".join(f"{k} {phases[k] / 1000:.1f}" for k in ("pyodide", "wheels", "python", "cells")
-                                  if k in phases))
+                for which, timings in phases.items():
+                    print(f"    in the page, the last {which} opening (s from the start of the page's "
+                          "script): " + ", ".join(
+                              f"{PHASES[k]} {timings[k] / 1000:.1f}" for k in PHASES if k in timings))
             # The engine in the page's Python beside this one, in the same run.
-            context = browser.new_context()
-            context.route("**/*", guard(base, outside))
+            context = browser(0)
             page = context.new_page()
+            guard(page, base, outside)
             open_table(page, f"{base}/apps/{args.games[0]}.html")
             page.wait_for_selector("body[data-cg-ready]", timeout=300_000)
             namespace: dict = {}
@@ -188,7 +235,6 @@ def main(argv: list[str] | None = None) -> dict:
                 print(f"  {game:16s} random card play: Pyodide {in_page * 1e6:.1f} us, CPython "
                       f"{here * 1e6:.1f} us ({in_page / here:.1f}x)")
             context.close()
-            browser.close()
     finally:
         server.shutdown()
         server.server_close()

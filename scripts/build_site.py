@@ -9,12 +9,16 @@ The site:
     apps/<game>.html      one page per game notebook: its prose, and its code cells run in the
                           page on open (inputs hidden), the table among their outputs
     static/pyodide/       Python for the browser: Pyodide's core from npm (`pyodide`)
-    static/wheels/        pure-Python wheels from PyPI (site/requirements-browser.txt) and the
-                          cardgames wheel built from this checkout, their modules compiled to
-                          bytecode by Pyodide itself (in node); manifest.json lists them
+    static/python/        what the pages' Python starts from (site/snapshot.mjs, run in node):
+                          snapshot.gz, Python's memory with the packages already imported (a
+                          Pyodide memory snapshot: a page restores it instead of starting Python
+                          and importing, the slow part), and site-packages.gz with its index
+                          site-packages.json, the packages' files (pure-Python wheels from PyPI,
+                          site/requirements-browser.txt, and the cardgames wheel built from this
+                          checkout, their modules compiled to bytecode by Pyodide itself; the
+                          page's runner, site/runner.py, among them as cg_site_runner)
     static/runtime.js     site/runtime.js bundled by esbuild with the Jupyter widget manager
                           (@jupyter-widgets/html-manager) and anywidget's frontend
-    static/runner.py      site/runner.py: runs the cells in the page
 
 Why not JupyterLite: its pages are JupyterLab, showing code editors and running nothing on
 open, and its kernel fetches Pyodide from a CDN; a page of our own boots Pyodide from the site
@@ -155,6 +159,68 @@ def precompiled(step: str, wheels: list[Path], modules: Path) -> list[Path]:
     return [folder / wheel.name for wheel in wheels]
 
 
+def site_packages(wheels: list[Path]) -> Path:
+    """The wheels unpacked into one site-packages folder, with the page's runner
+    (site/runner.py as cg_site_runner.py); each wheel's .data folder (a JupyterLab extension's
+    JavaScript, which the page does not use) is left out."""
+    import zipfile
+
+    folder = CACHE / "site-packages"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(folder, [n for n in archive.namelist()
+                                        if ".data/" not in n.split("/", 1)[0] + "/"])
+    shutil.copy2(SITE_SRC / "runner.py", folder / "cg_site_runner.py")
+    return folder
+
+
+#: The modules the snapshot imports besides the notebooks' own imports: the runner, and the
+#: package's modules that its functions import when called. The server side (rooms, the Voila
+#: server) is never in a page.
+SNAPSHOT_MODULES = ("cg_site_runner", "cardgames.widgets.table", "cardgames.widgets.quiz_app",
+                    "cardgames.solver", "cardgames.record", "cardgames.view", "cardgames.card_faces",
+                    "cardgames.render_table", "cardgames.session", "cardgames.board_state")
+
+
+def notebook_imports() -> list[str]:
+    """The modules the notebooks' code cells import (``from a import b`` also asks for
+    ``?a.b``: a.b if it is a module, as in ``from cardgames import examples``)."""
+    import ast
+
+    found: list[str] = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            try:
+                tree = ast.parse("".join(cell["source"]))
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    found += [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found += [node.module] + [f"?{node.module}.{a.name}" for a in node.names]
+    return list(dict.fromkeys(found))
+
+
+def snapshot(packages: Path, modules: Path) -> Path:
+    """Python's memory with the packages imported, and the packages' files (site/snapshot.mjs)."""
+    folder = CACHE / "snapshot"
+    names = [*SNAPSHOT_MODULES, *notebook_imports()]
+    key = digest(packages, SITE_SRC / "snapshot.mjs", modules / "pyodide" / "pyodide.asm.wasm") \
+        + hashlib.sha256(" ".join(names).encode()).hexdigest()[:16]
+    if not cached("snapshot", key):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        run(shutil.which("node") or "node", SITE_SRC / "snapshot.mjs", modules / "pyodide",
+            packages, folder, *names)
+        done("snapshot", key)
+    return folder
+
+
 def own_wheel(python: Path) -> Path:
     """The cardgames wheel, built from this checkout (again only when its files changed)."""
     folder = CACHE / "own"
@@ -222,6 +288,25 @@ def static_output(output: dict) -> str:
     return ""
 
 
+#: What a game's page downloads to start Python, biggest first (static/...).
+PYTHON_FILES = ("python/snapshot.gz", "pyodide/pyodide.asm.wasm", "python/site-packages.gz",
+                "pyodide/python_stdlib.zip", "runtime.js", "pyodide/pyodide.asm.js",
+                "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json", "python/site-packages.json")
+
+
+def python_preloads(static: str) -> str:
+    """Links that start every download of Python as the page opens, before the page's script
+    (1.4 MB of widget manager) has arrived and asked for them; the scripts as modules, the rest
+    as the ``fetch()`` that will ask for it."""
+    links = []
+    for name in PYTHON_FILES:
+        if name.endswith((".js", ".mjs")):
+            links.append(f'<link rel="modulepreload" href="{static}{name}">')
+        else:
+            links.append(f'<link rel="preload" as="fetch" crossorigin href="{static}{name}">')
+    return "\n".join(links) + "\n"
+
+
 def page(title: str, body: str, prefix: str, head: str = "", tail: str = "") -> str:
     return f"""<!doctype html>
 <html lang="en">
@@ -229,6 +314,7 @@ def page(title: str, body: str, prefix: str, head: str = "", tail: str = "") -> 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="{prefix}static/site.css">
 {head}</head>
 <body>
@@ -261,7 +347,7 @@ def app_page(notebook: dict, games: list[str], render_md) -> str:
             f'<div id="cg-status" class="cg-status" role="status">This page runs Python in your '
             f'browser: it needs JavaScript.</div>\n<main class="cg-page">\n' + "\n".join(parts)
             + "\n</main>")
-    head = '<link rel="stylesheet" href="../static/widgets.css">\n'
+    head = '<link rel="stylesheet" href="../static/widgets.css">\n' + python_preloads("../static/")
     tail = (f'<script type="application/json" id="cg-cells">{cells_json}</script>\n'
             '<script type="module">\nimport { boot } from "../static/runtime.js";\n'
             'boot().catch((error) => { console.error(error); '
@@ -283,8 +369,7 @@ def index_page(notebook: dict, games: list[str], render_md) -> str:
             shown = "".join(static_output(o) for o in cell.get("outputs", []))
             if shown:
                 parts.append(f'<div class="cg-output">{shown}</div>')
-    head = "".join(f'<link rel="prefetch" href="static/pyodide/{name}">\n'
-                   for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.js"))
+    head = "".join(f'<link rel="prefetch" href="static/{name}">\n' for name in PYTHON_FILES)
     title = notebook.get("metadata", {}).get("title", "Card games")
     return page(title, '<main class="cg-page">\n' + "\n".join(parts) + "\n</main>", "", head)
 
@@ -299,6 +384,7 @@ def build(out: Path) -> Path:
     bundled = bundle(modules)
     wheels = [*precompiled("wheels", browser_wheels(python), modules),
               *precompiled("own", [own_wheel(python)], modules)]
+    python_start = snapshot(site_packages(wheels), modules)
     render_md = markdown_renderer(python)
 
     if out.exists():
@@ -307,14 +393,10 @@ def build(out: Path) -> Path:
     (static / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, static / "pyodide" / name)
-    (static / "wheels").mkdir()
-    for wheel in wheels:
-        shutil.copy2(wheel, static / "wheels" / wheel.name)
-    (static / "wheels" / "manifest.json").write_text(json.dumps({"wheels": [w.name for w in wheels]}, indent=1))
+    shutil.copytree(python_start, static / "python")
     for name in ("runtime.js", "widgets.css"):
         shutil.copy2(bundled / name, static / name)
     shutil.copy2(SITE_SRC / "site.css", static / "site.css")
-    shutil.copy2(SITE_SRC / "runner.py", static / "runner.py")
 
     games = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index")
     (out / "apps").mkdir()

@@ -1,10 +1,11 @@
 """Runs a notebook's code cells inside the page (Pyodide) and hands their outputs to the page.
 
-The page (``runtime.js``) registers a JavaScript module ``cg_page`` with two functions,
-``send(msg_type, message_json, buffers)`` (a widget message for the page's widget manager) and
-``output(cell, output_json)`` (something a cell showed), imports this module, and then calls
-``run_cell(cell, code)`` for each code cell in order and ``deliver(comm_id, data_json,
-buffers)`` for each message the page's widgets send back (a click).
+It is imported at build time, in the memory snapshot the pages start from (as
+``cg_site_runner``, with the packages). The page (``runtime.js``) then registers a JavaScript
+module ``cg_page`` with two functions, ``send(msg_type, message_json, buffers)`` (a widget
+message for the page's widget manager) and ``output(cell, output_json)`` (something a cell
+showed), calls ``start()``, then ``run_cell(cell, code)`` for each code cell in order and
+``deliver(comm_id, data_json, buffers)`` for each message the page's widgets send back (a click).
 
 There is no kernel and no IPython shell: ipywidgets' comms are ``BrowserComm`` objects that
 call the page directly, ``display()`` sends to the page, and a cell's last expression is shown
@@ -27,8 +28,6 @@ os.environ.setdefault("JUPYTER_WIDGETS_ECHO", "0")   # no echo of the page's own
 
 import comm  # noqa: E402
 from comm.base_comm import BaseComm  # noqa: E402
-
-import cg_page  # noqa: E402  (registered by runtime.js)
 
 #: Packages of the full install that the browser does not have.
 FULL_INSTALL = ("pandas", "matplotlib")
@@ -54,6 +53,8 @@ class BrowserComm(BaseComm):
                     buffers: Any = None, **keys: Any) -> None:
         content = {"comm_id": self.comm_id, "data": data or {}, **keys}
         message = json.dumps({"content": content, "metadata": metadata or {}}, default=str)
+        import cg_page  # registered by runtime.js, after the snapshot
+
         cg_page.send(msg_type, message, _to_js(buffers))
 
 
@@ -74,6 +75,8 @@ def deliver(comm_id: str, data_json: str, buffers: Any = None) -> None:
 
 
 def _emit(output: dict) -> None:
+    import cg_page
+
     cg_page.output(_cell, json.dumps(output, default=str))
 
 
@@ -210,4 +213,13 @@ def run_cell(cell: int, code: str) -> bool:
         sys.stdout, sys.stderr = saved
 
 
+def start() -> None:
+    """Called once by the page, Python restored from the snapshot: every page gets its own
+    random numbers (the snapshot holds the generator's state as it was at build time)."""
+    import random
+
+    random.seed()
+
+
 _patch_display()
+_formatter()        # made now, at build time, in the snapshot

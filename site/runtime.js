@@ -133,32 +133,99 @@ function status(text) {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Start Python, install the wheels, run the notebook's code cells, each under its place. */
+/** Downloads of the page's Python, counted for the progress line. */
+const downloads = { done: 0, total: 0, fromCache: true, phase: "" };
+
+function showProgress() {
+  const mb = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0);
+  const got = downloads.total && !downloads.fromCache
+    ? ` (${mb(downloads.done)} of ${mb(downloads.total)} MB; the next visit takes it from the browser's cache)` : "";
+  status(downloads.phase + got);
+}
+
+/** A file of the site, counted in the progress line as it arrives; gunzipped if asked. */
+async function download(url, gunzip = false) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  const size = Number(response.headers.get("content-length")) || 0;
+  downloads.total += size;
+  let body = response.body;
+  if (body && size) {
+    const started = performance.now();
+    body = body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        downloads.done += chunk.byteLength;
+        // A cached file arrives at once; a download takes a while: then say how much is left.
+        if (performance.now() - started > 300) downloads.fromCache = false;
+        showProgress();
+        controller.enqueue(chunk);
+      },
+    }));
+  }
+  if (gunzip) body = body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+/** The packages' files (site-packages.gz, listed in site-packages.json) written into Python's
+ * file system: the modules not imported in the snapshot, the packages' data files. */
+function writePackages(pyodide, index, blob) {
+  let at = 0;
+  const made = new Set();
+  for (const [file, size] of index.files) {
+    const target = `${index.sitePackages}/${file}`;
+    const folder = target.slice(0, target.lastIndexOf("/"));
+    if (!made.has(folder)) { pyodide.FS.mkdirTree(folder); made.add(folder); }
+    pyodide.FS.writeFile(target, blob.subarray(at, at + size));
+    at += size;
+  }
+}
+
+/** Start Python from the site's snapshot (the packages already imported), put the packages'
+ * files in place, run the notebook's code cells, each under its place. */
 export async function boot() {
   const started = performance.now();
+  const timings = {};
+  const mark = (name) => { timings[name] = performance.now() - started; };
   const here = new URL(".", import.meta.url).href;        // .../static/
-  status("Starting Python in your browser (the first visit takes a few seconds longer)…");
+  downloads.phase = "Loading Python, which runs in your browser";
+  showProgress();
+  const snapshot = download(here + "python/snapshot.gz", true);
+  const packages = Promise.all([
+    fetch(here + "python/site-packages.json").then((r) => r.json()),
+    download(here + "python/site-packages.gz", true)]);
   const { loadPyodide } = await import(here + "pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: here + "pyodide/", stdout: console.log, stderr: console.warn });
-  const timings = { pyodide: performance.now() - started };
-  const manifest = await (await fetch(here + "wheels/manifest.json")).json();
-  status("Installing the card games…");
-  await pyodide.loadPackage(manifest.wheels.map((w) => here + "wheels/" + w), { messageCallback: () => {} });
-  timings.wheels = performance.now() - started;
+  const loading = loadPyodide({
+    indexURL: here + "pyodide/", stdout: console.log, stderr: console.warn,
+    _loadSnapshot: snapshot.then((bytes) => {
+      mark("downloaded");
+      downloads.phase = "Starting Python";
+      downloads.total = 0;
+      showProgress();
+      return bytes;
+    }),
+  });
+  const pyodide = await loading;
+  mark("pyodide");
+  status("Setting up the card games…");
+  await pause();
+  const [index, blob] = await packages;
+  writePackages(pyodide, index, blob);
+  mark("files");
   pyodide.registerJsModule("cg_page", { send, output });
-  pyodide.FS.writeFile("/home/pyodide/cg_site_runner.py", await (await fetch(here + "runner.py")).text());
   runner = pyodide.pyimport("cg_site_runner");
-  timings.python = performance.now() - started;
+  runner.start();
+  mark("python");
   window.cgSite = { pyodide, runner, manager, timings };
   const cells = JSON.parse(document.getElementById("cg-cells").textContent);
   status("Dealing the cards…");
+  await pause();
   for (const [cell, code] of cells) {
     const t = performance.now();
     runner.run_cell(cell, code);
     timings[`cell ${cell}`] = Math.round(performance.now() - t);
     await pause();           // let the widgets of this cell draw before the next runs
   }
-  window.cgSite.timings.cells = performance.now() - started;
+  mark("cells");
   status("");
   document.body.dataset.cgReady = "1";
 }
