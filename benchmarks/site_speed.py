@@ -47,7 +47,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 #: The page's own marks (site/runtime.js), in order.
 PHASES = {"downloaded": "snapshot downloaded", "pyodide": "Python restored",
-          "files": "packages' files written", "python": "runner ready", "cells": "cells run"}
+          "files": "packages' files written", "python": "runner ready", "table": "first table",
+          "cells": "cells run"}
 GOALS = {"cold": 15.0, "warm": 6.0, "click": 300.0, "size": 120.0}
 TABLE_READY = """() => { const t = document.querySelector('.cg-app .cg-table');
     return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }"""
@@ -83,7 +84,7 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 def guard(page, base: str, outside: list[str]) -> None:
     """Record every request of the page that is not for the site (none may be)."""
-    page.on("request", lambda r: r.url.startswith((base + "/", "data:")) or outside.append(r.url))
+    page.on("request", lambda r: r.url.startswith((base + "/", "data:", "blob:")) or outside.append(r.url))
 
 
 def cpu_seconds() -> dict[int, float]:
@@ -242,7 +243,8 @@ def main(argv: list[str] | None = None) -> dict:
     results["size"] = total
     print(f"  site size {total:.1f} MB; biggest parts: "
           + ", ".join(f"{name} {size:.1f}" for name, size in biggest))
-    print(f"  requests that tried to leave the machine: {len(outside)}")
+    print(f"  requests that tried to leave the machine: {len(outside)}"
+          + (f" ({', '.join(sorted(set(u[:80] for u in outside)))})" if outside else ""))
     print("  goals: cold <= 15 s, warm <= 6 s, click <= 300 ms, size <= 120 MB")
     return results
 

@@ -184,6 +184,14 @@ SNAPSHOT_MODULES = ("cg_site_runner", "cardgames.widgets.table", "cardgames.widg
                     "cardgames.render_table", "cardgames.session", "cardgames.board_state")
 
 
+#: IPython's shell and what it alone needs (syntax colours, the terminal, rich tracebacks): the
+#: pages use IPython's display machinery, which the snapshot holds, and never the shell, so
+#: their files are not shipped (a tenth of the files to write in the page instead of all).
+ONLY_IMPORTED = ("IPython", "pygments", "prompt_toolkit", "wcwidth", "pexpect", "ptyprocess",
+                 "stack_data", "executing", "asttokens", "pure_eval", "decorator",
+                 "matplotlib_inline", "ipython_pygments_lexers")
+
+
 def notebook_imports() -> list[str]:
     """The modules the notebooks' code cells import (``from a import b`` also asks for
     ``?a.b``: a.b if it is a module, as in ``from cardgames import examples``)."""
@@ -210,13 +218,15 @@ def snapshot(packages: Path, modules: Path) -> Path:
     """Python's memory with the packages imported, and the packages' files (site/snapshot.mjs)."""
     folder = CACHE / "snapshot"
     names = [*SNAPSHOT_MODULES, *notebook_imports()]
+    settings = {"pyodide": str(modules / "pyodide"), "packages": str(packages), "out": str(folder),
+                "modules": names, "only_imported": ONLY_IMPORTED}
     key = digest(packages, SITE_SRC / "snapshot.mjs", modules / "pyodide" / "pyodide.asm.wasm") \
-        + hashlib.sha256(" ".join(names).encode()).hexdigest()[:16]
+        + hashlib.sha256(json.dumps(settings).encode()).hexdigest()[:16]
     if not cached("snapshot", key):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
-        run(shutil.which("node") or "node", SITE_SRC / "snapshot.mjs", modules / "pyodide",
-            packages, folder, *names)
+        (CACHE / "snapshot.json").write_text(json.dumps(settings, indent=1))
+        run(shutil.which("node") or "node", SITE_SRC / "snapshot.mjs", CACHE / "snapshot.json")
         done("snapshot", key)
     return folder
 
@@ -344,13 +354,19 @@ def app_page(notebook: dict, games: list[str], render_md) -> str:
         return page(title, body, "../")
     cells_json = json.dumps(code).replace("</", "<\\/")
     body = (f'<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
-            f'<div id="cg-status" class="cg-status" role="status">This page runs Python in your '
-            f'browser: it needs JavaScript.</div>\n<main class="cg-page">\n' + "\n".join(parts)
-            + "\n</main>")
-    head = '<link rel="stylesheet" href="../static/widgets.css">\n' + python_preloads("../static/")
+            f'<div id="cg-status" class="cg-status" role="status">Loading Python, which runs in '
+            f'your browser (this page needs JavaScript)…</div>\n<main class="cg-page">\n'
+            + "\n".join(parts) + "\n</main>")
+    # ?view=table: the table alone fills the window; until it is there, the window says what is
+    # happening instead of showing the prose (site.css, html.cg-view-table).
+    head = ('<link rel="stylesheet" href="../static/widgets.css">\n'
+            '<script>if (/[?&]view=\\s*table\\s*(&|$)/i.test(decodeURIComponent(location.search))) '
+            'document.documentElement.classList.add("cg-view-table");</script>\n'
+            + python_preloads("../static/"))
     tail = (f'<script type="application/json" id="cg-cells">{cells_json}</script>\n'
             '<script type="module">\nimport { boot } from "../static/runtime.js";\n'
             'boot().catch((error) => { console.error(error); '
+            'document.documentElement.classList.remove("cg-view-table"); '
             'document.getElementById("cg-status").textContent = '
             '"Sorry, Python could not start in this browser: " + error; });\n</script>\n')
     return page(title, body, "../", head, tail)

@@ -219,13 +219,22 @@ export async function boot() {
   const cells = JSON.parse(document.getElementById("cg-cells").textContent);
   status("Dealing the cards…");
   await pause();
+  const firstTable = new MutationObserver(() => {
+    if (document.querySelector(".cg-app .cg-table")) { mark("table"); firstTable.disconnect(); }
+  });
+  firstTable.observe(document.body, { childList: true, subtree: true });
   for (const [cell, code] of cells) {
     const t = performance.now();
     runner.run_cell(cell, code);
     timings[`cell ${cell}`] = Math.round(performance.now() - t);
-    await pause();           // let the widgets of this cell draw before the next runs
+    // A full turn of the event loop, not only the promises: the board's module (anywidget)
+    // loads in it, and its model must be set up before the next cell's updates reach it.
+    await pause();
   }
+  firstTable.disconnect();
   mark("cells");
+  // ?view=table with no table to fill the window (a link the rules refuse): show the page.
+  if (!document.querySelector(".cg-table.cg-fill")) document.documentElement.classList.remove("cg-view-table");
   status("");
   document.body.dataset.cgReady = "1";
 }

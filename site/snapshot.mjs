@@ -1,13 +1,17 @@
 // Build step (node): Python with the site's packages installed and imported, saved as a memory
 // snapshot that the pages restore instead of starting Python and importing (Pyodide's
 // `_makeSnapshot` / `_loadSnapshot`, marked experimental by Pyodide).
-//   node snapshot.mjs <pyodide dir> <site-packages dir> <out dir> <module>...
-// (a module named ?a.b is imported if it exists: `from a import b` may import a function)
-// Writes to <out dir>:
+//   node snapshot.mjs <settings.json>
+// The settings: {"pyodide": folder, "packages": the site-packages folder, "out": folder,
+// "modules": [names to import; ?a.b is imported if it is a module, as `from a import b` may
+// import a function], "only_imported": [top-level packages of which the pages get only what
+// the snapshot holds: IPython's shell and its helpers, never run in a page]}.
+// Writes to the "out" folder:
 //   snapshot.gz        Python's memory once the modules are imported (gzip)
 //   site-packages.gz   the files the pages write into Python's site-packages (gzip): every file
-//                      of <site-packages dir> but the bytecode of the modules already imported
-//                      (they are in the snapshot); site-packages.json lists them, [path, size]
+//                      of the packages folder but the bytecode of the modules already imported
+//                      (they are in the snapshot) and the "only_imported" packages' modules;
+//                      site-packages.json lists them, [path, size]
 // The modules that fail to import (they need pandas or matplotlib, which the site has not) are
 // skipped; the page says why when a cell needs them.
 import fs from "node:fs";
@@ -15,7 +19,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, packagesDir, outDir, ...modules] = process.argv.slice(2);
+const settings = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { pyodide: pyodideDir, packages: packagesDir, out: outDir, modules } = settings;
+const onlyImported = new Set(settings.only_imported);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 function walk(folder, found = []) {
@@ -51,7 +57,8 @@ json.dumps({"skipped": skipped, "imported": imported, "count": len(sys.modules)}
 const { skipped, imported, count } = JSON.parse(report);
 const snapshot = py.makeMemorySnapshot();
 const inSnapshot = new Set(imported.map((file) => path.relative(sitePackages, file)));
-const shipped = files.filter((file) => !inSnapshot.has(file));
+const shipped = files.filter((file) => !inSnapshot.has(file)
+  && !onlyImported.has(file.split("/")[0].replace(/\.py$/, "")));
 const blobs = shipped.map((file) => fs.readFileSync(path.join(packagesDir, file)));
 fs.writeFileSync(path.join(outDir, "snapshot.gz"), zlib.gzipSync(snapshot, { level: 6 }));
 fs.writeFileSync(path.join(outDir, "site-packages.gz"), zlib.gzipSync(Buffer.concat(blobs), { level: 9 }));

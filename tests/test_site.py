@@ -3,8 +3,8 @@
 The site is built once for the module (``scripts/build_site.py``; its build tools are kept in
 ``.site-build/``, so only the first build downloads them) and served from 127.0.0.1 by the
 standard library's ``http.server`` in a thread. Every request that would leave the machine is
-refused and fails the test: the pages must run Python (Pyodide), the widgets and the games from
-the site's own files. For each game: open the app from a link, wait for the table drawn by
+refused (the browser can resolve no name but the loopback's) and fails the test: the pages must
+run Python (Pyodide), the widgets and the games from the site's own files. For each game: open the app from a link, wait for the table drawn by
 Python in the page, click an enabled card until the trick changes, and see the link's seed in
 the message, no error on the page or in the console, and the note that simulations need the
 full install. A bad link gets the friendly message; a small anywidget of the test's own renders
@@ -64,42 +64,35 @@ def site(tmp_path_factory):
         server.server_close()
 
 
+#: No name resolves but the loopback's: a request for the outside world cannot leave. (Playwright's
+#: page.route would refuse it too, but routing turns the browser's cache off.)
+NO_OUTSIDE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
 @pytest.fixture(scope="module")
-def browser(site):
+def context(site, tmp_path_factory):
+    """One browser with a profile on disk for the module, as a pupil's: after the first page,
+    Python's files and compiled WebAssembly come from the browser's cache."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def context(browser):
-    """One browser context for the module: after the first page, Python's files and compiled
-    WebAssembly come from the browser's cache, as for a pupil opening a second game."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    yield context
-    context.close()
+        context = p.chromium.launch_persistent_context(
+            tmp_path_factory.mktemp("profile"), executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, NO_OUTSIDE], viewport={"width": 1280, "height": 1000})
+        yield context
+        context.close()
 
 
 @pytest.fixture
 def page(context, site, request):
-    """A fresh page that refuses (and records) every request leaving 127.0.0.1, records console
-    errors, and leaves a screenshot if the test fails."""
+    """A fresh page that records every request leaving 127.0.0.1 (refused: see NO_OUTSIDE) and
+    console errors, and leaves a screenshot if the test fails."""
     page = context.new_page()
     page.errors = []
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     page.on("pageerror", lambda e: page.errors.append(f"page error: {e}"))
-
-    def guard(route):
-        if route.request.url.startswith(site + "/"):
-            route.continue_()
-        else:
-            page.errors.append(f"request to the outside world: {route.request.url}")
-            route.abort()
-
-    page.route("**/*", guard)
+    page.on("request", lambda r: r.url.startswith((site + "/", "data:", "blob:"))
+            or page.errors.append(f"request to the outside world: {r.url}"))
     page.set_default_timeout(TIMEOUT_MS)
     yield page
     keep_screenshot_if_failed(page, request)
@@ -166,11 +159,40 @@ def test_play_a_card_in_the_site(site, page, game):
 
 
 def test_a_bad_link_says_why_in_the_site(site, page):
-    page.goto(f"{site}/apps/yukon.html?players=9")
+    # Even asked for the table alone (view=table), a link the rules refuse shows the page with
+    # its message, not an empty window.
+    page.goto(f"{site}/apps/yukon.html?players=9&view=table")
     message = page.locator(".cg-app >> nth=0 >> .cg-app-message")
     message.wait_for()
     assert "is played by 2, 3, 4, 5 players" in message.inner_text()
     assert page.locator(".cg-app >> nth=0 >> .cg-table").count() == 0
+    page.wait_for_selector("body[data-cg-ready]")
+    assert message.is_visible() and page.locator("h1").first.is_visible()
+    assert page.errors == []
+
+
+def test_the_table_alone_from_a_link(site, page):
+    # links.py: view=table shows the page's first table alone, filling the window (a class's
+    # projector); seed, players and seat deal it as in Voila: three players, the pupil at seat 1.
+    import cardgames as cg
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site}/apps/yukon.html?view=table&seed=11&players=3&seat=1")
+    # While Python starts, the window says what is happening, not the prose.
+    assert page.locator("#cg-status").is_visible()
+    assert not page.locator("h1").first.is_visible()
+    table = page.locator(".cg-app >> nth=0 >> .cg-table")
+    table.wait_for()
+    page.wait_for_function("""() => { const t = document.querySelector('.cg-app .cg-table');
+        return t && t.querySelector('.cg-card[data-legal="true"], .cg-action'); }""")
+    box = table.bounding_box()
+    assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 1280, 800)
+    assert table.locator(".cg-seat").count() == 3
+    hand = {c for c in table.locator(".cg-hand .cg-card[data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")}
+    assert hand == {str(card) for card in cg.deal("yukon", seed=11, players=3).hands[1]}
+    page.wait_for_selector("body[data-cg-ready]")
+    assert not page.locator("h1").first.is_visible()       # the rest of the page stays hidden
     assert page.errors == []
 
 
