@@ -334,12 +334,13 @@ def page(title: str, body: str, prefix: str, head: str = "", tail: str = "") -> 
 """
 
 
-def app_page(notebook: dict, games: list[str], render_md) -> str:
+def app_page(notebook: dict, games: list[str], render_md, first_visit_mb: int = 0) -> str:
     """A game's page: prose, an empty place for each code cell's outputs, and the cells' code
     for the runtime to run on open."""
     cells = notebook["cells"]
     prose = render_md(["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"])
     parts, code = [], []
+    play = None               # the prose just above the first table (a cell calling app(...))
     for number, cell in enumerate(cells):
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
@@ -347,15 +348,23 @@ def app_page(notebook: dict, games: list[str], render_md) -> str:
         elif cell["cell_type"] == "code" and source.strip():
             parts.append(f'<div class="cg-output" data-cell="{number}"></div>')
             code.append([number, source])
+            if play is None and re.search(r"^\s*app\(", source, re.M):
+                above = max((i for i, part in enumerate(parts) if part.startswith('<div class="cg-md"')),
+                            default=len(parts) - 1)
+                play = above
+                parts[above] = parts[above].replace("<div ", '<div id="play" ', 1)
     title = notebook.get("metadata", {}).get("title", "Card games")
+    # The table is far down the page (after the rules): on a phone a pupil finds it from the top.
+    jump = ' · <a href="#play">Play a hand ↓</a>' if play is not None else ""
     if not code:                 # prose only (the teachers' page): no Python to start
         body = ('<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
                 '<main class="cg-page">\n' + "\n".join(parts) + "\n</main>")
         return page(title, body, "../")
     cells_json = json.dumps(code).replace("</", "<\\/")
-    body = (f'<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
-            f'<div id="cg-status" class="cg-status" role="status">Loading Python, which runs in '
-            f'your browser (this page needs JavaScript)…</div>\n<main class="cg-page">\n'
+    body = (f'<nav class="cg-nav"><a href="../index.html">All the games</a>{jump}</nav>\n'
+            f'<div id="cg-status" class="cg-status" role="status" data-first-visit-mb='
+            f'"{first_visit_mb}">Loading Python, which runs in your browser (this page needs '
+            f'JavaScript)…</div>\n<main class="cg-page">\n'
             + "\n".join(parts) + "\n</main>")
     # ?view=table: the table alone fills the window; until it is there, the window says what is
     # happening instead of showing the prose (site.css, html.cg-view-table).
@@ -415,10 +424,12 @@ def build(out: Path) -> Path:
     shutil.copy2(SITE_SRC / "site.css", static / "site.css")
 
     games = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index")
+    first_visit_mb = round(sum((static / name).stat().st_size for name in PYTHON_FILES) / 1e6)
     (out / "apps").mkdir()
     for game in games:
         notebook = json.loads((NOTEBOOKS / f"{game}.ipynb").read_text())
-        (out / "apps" / f"{game}.html").write_text(app_page(notebook, games, render_md))
+        (out / "apps" / f"{game}.html").write_text(app_page(notebook, games, render_md,
+                                                            first_visit_mb))
     index = json.loads((NOTEBOOKS / "index.ipynb").read_text())
     (out / "index.html").write_text(index_page(index, games, render_md))
     (out / ".nojekyll").write_text("")          # GitHub Pages: serve the folder as it is

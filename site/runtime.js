@@ -40,12 +40,31 @@ class Comm {
   close() { comms.delete(this.comm_id); }
 }
 
+const viewsToCome = [];      // views being made (each widget's and its children's)
+
 class PageManager extends HTMLManager {
   constructor() {
     super({
       loader: (name) => name === "anywidget" ? Promise.resolve({ AnyModel, AnyView })
         : Promise.reject(new Error(`no widget module ${name} in this site`)),
     });
+  }
+  create_view(model, options) {
+    const view = super.create_view(model, options);
+    viewsToCome.push(view);
+    return view;
+  }
+}
+
+/** Until the views of the widgets shown so far are drawn (ten seconds at most). Python runs on
+ * the page's own thread: the next cell must wait, or the board's module (anywidget, which gives
+ * a model two seconds to set up) could not load while Python holds the page. */
+async function viewsDrawn() {
+  const until = performance.now() + 10000;
+  while (viewsToCome.length && performance.now() < until) {
+    const batch = viewsToCome.splice(0);
+    await Promise.race([Promise.allSettled(batch),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())))]);
   }
 }
 const manager = new PageManager();
@@ -132,15 +151,24 @@ function status(text) {
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** After the next frame is painted (so that the progress line shows before a long step that
+ * holds the page), or a tenth of a second at most (a tab in the background paints nothing). */
+const painted = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
 
 /** Downloads of the page's Python, counted for the progress line. */
 const downloads = { done: 0, total: 0, fromCache: true, phase: "" };
 
 function showProgress() {
-  const mb = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0);
+  // The page's status line says how much a first visit downloads in all (data-first-visit-mb,
+  // written at build time); Pyodide fetches a part of it itself, uncounted here.
+  const all = document.getElementById("cg-status")?.dataset.firstVisitMb;
   const got = downloads.total && !downloads.fromCache
-    ? ` (${mb(downloads.done)} of ${mb(downloads.total)} MB; the next visit takes it from the browser's cache)` : "";
-  status(downloads.phase + got);
+    ? `: ${(downloads.done / 1e6).toFixed(1)} MB so far${all ? ` of about ${all} MB` : ""}, `
+      + "which the next visit takes from the browser's cache" : "";
+  status(downloads.phase + got + "…");
 }
 
 /** A file of the site, counted in the progress line as it arrives; gunzipped if asked. */
@@ -196,18 +224,19 @@ export async function boot() {
   const { loadPyodide } = await import(here + "pyodide/pyodide.mjs");
   const loading = loadPyodide({
     indexURL: here + "pyodide/", stdout: console.log, stderr: console.warn,
-    _loadSnapshot: snapshot.then((bytes) => {
+    _loadSnapshot: snapshot.then(async (bytes) => {
       mark("downloaded");
       downloads.phase = "Starting Python";
       downloads.total = 0;
       showProgress();
+      await painted();
       return bytes;
     }),
   });
   const pyodide = await loading;
   mark("pyodide");
   status("Setting up the card games…");
-  await pause();
+  await painted();
   const [index, blob] = await packages;
   writePackages(pyodide, index, blob);
   mark("files");
@@ -218,7 +247,7 @@ export async function boot() {
   window.cgSite = { pyodide, runner, manager, timings };
   const cells = JSON.parse(document.getElementById("cg-cells").textContent);
   status("Dealing the cards…");
-  await pause();
+  await painted();
   const firstTable = new MutationObserver(() => {
     if (document.querySelector(".cg-app .cg-table")) { mark("table"); firstTable.disconnect(); }
   });
@@ -227,9 +256,8 @@ export async function boot() {
     const t = performance.now();
     runner.run_cell(cell, code);
     timings[`cell ${cell}`] = Math.round(performance.now() - t);
-    // A full turn of the event loop, not only the promises: the board's module (anywidget)
-    // loads in it, and its model must be set up before the next cell's updates reach it.
-    await pause();
+    await viewsDrawn();
+    await pause();           // and the page painted before the next cell
   }
   firstTable.disconnect();
   mark("cells");
