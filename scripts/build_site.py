@@ -114,7 +114,7 @@ def bundle(modules: Path) -> Path:
     out = CACHE / "bundle"
     sources = [SITE_SRC / n for n in ("runtime.js", "define-shim.js", "widgets.css",
                                       "package-lock.json")]
-    key = digest(*sources)
+    key = digest(*sources) + hashlib.sha256(repr(ANYWIDGET_WAIT).encode()).hexdigest()[:8]
     if (out / "runtime.js").exists() and cached("bundle", key):
         return out
     shutil.rmtree(out, ignore_errors=True)
@@ -126,8 +126,29 @@ def bundle(modules: Path) -> Path:
         f"--outfile={out / 'runtime.js'}", "--loader:.css=empty", "--loader:.svg=text", cwd=work)
     run(esbuild, "widgets.css", "--bundle", "--minify", "--log-level=error",
         f"--outfile={out / 'widgets.css'}", cwd=work)
+    patch_anywidget_wait(out / "runtime.js")
     done("bundle", key)
     return out
+
+
+#: anywidget gives a model two seconds to load its module, then gives the model up for good (the
+#: board then never redraws). In a page where Python and a hundred widget views share one
+#: thread, a slow computer (a school's, or this busy 2-core machine) needs longer: a minute.
+ANYWIDGET_WAIT = ('AbortSignal.timeout(2e3).addEventListener("abort",()=>{',
+                  '"[anywidget] Failed to initialize model."')
+
+
+def patch_anywidget_wait(bundle_js: Path) -> None:
+    text = bundle_js.read_text()
+    start, message = ANYWIDGET_WAIT
+    found = [m.start() for m in re.finditer(re.escape(start), text)
+             if message in text[m.start():m.start() + 200]]
+    if len(found) != 1:
+        raise SystemExit(f"{bundle_js}: anywidget's two-second wait for a model was found "
+                         f"{len(found)} times, not once: anywidget changed; see ANYWIDGET_WAIT "
+                         "in scripts/build_site.py")
+    at = found[0]
+    bundle_js.write_text(text[:at] + start.replace("2e3", "6e4") + text[at + len(start):])
 
 
 def browser_wheels(python: Path) -> list[Path]:

@@ -40,7 +40,9 @@ class Comm {
   close() { comms.delete(this.comm_id); }
 }
 
-const viewsToCome = [];      // views being made (each widget's and its children's)
+const viewsToCome = [];      // widgets and views being made (each widget's and its children's)
+let booting = true;          // ... counted while the cells run, not after
+const track = (promise) => { if (booting) viewsToCome.push(promise); return promise; };
 
 class PageManager extends HTMLManager {
   constructor() {
@@ -51,8 +53,7 @@ class PageManager extends HTMLManager {
   }
   create_view(model, options) {
     const view = super.create_view(model, options);
-    viewsToCome.push(view);
-    return view;
+    return track(view);
   }
 }
 
@@ -65,6 +66,7 @@ async function viewsDrawn() {
     const batch = viewsToCome.splice(0);
     await Promise.race([Promise.allSettled(batch),
       new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())))]);
+    await pause();           // a child's view is asked for once its parent is drawn
   }
 }
 const manager = new PageManager();
@@ -77,7 +79,7 @@ function send(msgType, messageJson, buffers) {
   if (msgType === "comm_open") {
     const comm = new Comm(id, msg.content.target_name);
     comms.set(id, comm);
-    manager.handle_comm_open(comm, msg).catch((e) => console.error("widget", e));
+    track(manager.handle_comm_open(comm, msg).catch((e) => console.error("widget", e)));
   } else if (msgType === "comm_msg") {
     comms.get(id)?.receive(msg);
   } else if (msgType === "comm_close") {
@@ -123,10 +125,10 @@ function output(cell, outputJson) {
     place.append(div);
     if (data[WIDGET_MIME]) {
       const id = data[WIDGET_MIME].model_id;
-      manager.get_model(id)
+      track(manager.get_model(id)
         .then((model) => manager.create_view(model))
         .then((view) => manager.display_view(view, div))
-        .catch((e) => console.error("widget view", e));
+        .catch((e) => console.error("widget view", e)));
     } else if (data["text/html"]) {
       div.innerHTML = data["text/html"];
     } else if (data["image/svg+xml"]) {
@@ -212,7 +214,7 @@ function writePackages(pyodide, index, blob) {
  * files in place, run the notebook's code cells, each under its place. */
 export async function boot() {
   const started = performance.now();
-  const timings = {};
+  const timings = { bootAt: started };    // bootAt: since the page opened; the rest since bootAt
   const mark = (name) => { timings[name] = performance.now() - started; };
   const here = new URL(".", import.meta.url).href;        // .../static/
   downloads.phase = "Loading Python, which runs in your browser";
@@ -260,6 +262,7 @@ export async function boot() {
     await pause();           // and the page painted before the next cell
   }
   firstTable.disconnect();
+  booting = false;
   mark("cells");
   // ?view=table with no table to fill the window (a link the rules refuse): show the page.
   if (!document.querySelector(".cg-table.cg-fill")) document.documentElement.classList.remove("cg-view-table");
