@@ -71,3 +71,19 @@ def test_without_multiprocessing_workers_play_in_one_process(monkeypatch):
     monkeypatch.setattr(analysis, "_simulate_in_processes",
                         lambda *a, **k: (_ for _ in ()).throw(AssertionError("no processes here")))
     assert analysis.simulate("guinote", hands=3, seed=5, workers=2).equals(alone)
+
+
+def test_the_rule_choices_without_pandas_are_the_same_table():
+    # The explainers' "rule choices" cell in a Python without pandas (the site): an HTML table
+    # with a row per option of the game, each with its default and its meaning.
+    code = ("import sys; sys.modules['pandas'] = None\n"
+            "from cardgames.widgets.app import options_table\n"
+            "print(options_table('yukon').data)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-800:]
+    html = done.stdout
+    options = cg.GAMES["yukon"].options
+    assert html.split("<tbody>")[1].count("<tr>") == len(options)
+    for name, option in options.items():
+        assert f">{name}</td>" in html
+        assert rt.escape(option.doc) in html

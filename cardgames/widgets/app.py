@@ -29,7 +29,7 @@ from typing import Any, Iterable, Sequence
 import ipywidgets as widgets
 from IPython.display import HTML, display
 
-from .. import render
+from .. import render, render_table
 from ..cards import parse_cards
 from ..engine import SetupError
 from ..games import get_game
@@ -215,15 +215,21 @@ def show_cards(*rows: "str | Iterable", labels: Sequence[str] | None = None,
 
 
 def options_table(game: str):
-    """The game's named rule choices: option, default, the other choices, and what it means."""
-    import pandas as pd
+    """The game's named rule choices: option, default, the other choices, and what it means.
 
+    A DataFrame indexed by option name where pandas is installed; where it is not (the
+    in-browser site) the same rows as an HTML table (``render_table.sheet_html``)."""
     rows = []
     for name, option in get_game(game).options.items():
         others = [c for c in option.choices if c != option.default]
         rows.append({"option": name, "default": option.default,
                      "alternatives": ", ".join(str(c) for c in others) or "(a value)",
                      "meaning": option.doc})
+    try:
+        import pandas as pd
+    except ImportError:
+        return HTML(render_table.sheet_html((["option", "default", "alternatives", "meaning"], rows),
+                                            "This game has no rule choices."))
     return pd.DataFrame(rows).set_index("option")
 
 
