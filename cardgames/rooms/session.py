@@ -376,12 +376,12 @@ class RoomSession(TableSession):
         present = [s["seat"] for s in seats if s["present"]]
         if self.holds_seat():
             return bool(present) and present[0] == self.seat
-        return not present
+        return not present and self.wanted_seat is None     # the projector, alone in the room
 
     def _computer_turn(self) -> bool:
         hand = self.hand
-        if hand.is_over:
-            return False
+        if hand.is_over or self.wanted_seat is not None and not self.holds_seat():
+            return False                     # a pupil's page plays the computers once seated
         now = self.clock()
         key = self.table.version
         if self._turn_seen is None or self._turn_seen[0] != key:
