@@ -115,6 +115,8 @@ class Pupils:
         page.console_errors = []
         page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
         page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
+        page.on("response", lambda r: r.status >= 400 and page.console_errors.append(
+            f"{r.status} {r.url}"))
         page.frames_received = []
         page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda payload: page.frames_received.append(payload)))
