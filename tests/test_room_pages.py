@@ -48,7 +48,7 @@ def test_a_page_shows_the_room_face_down_until_its_browser_gives_the_token(store
     assert all(c == {"back": True} for s in state["seats"] for c in s["cards"])
     send_token(page)
     state = page.board.state
-    assert "you are North" in state["caption"] and not state["room"]["ask_holder"]
+    assert "You are North" in state["caption"] and not state["room"]["ask_holder"]
     north = {str(c) for c in cg.deal("yukon", seed=7).hands[0]}
     assert {c["card"] for c in state["seats"][0]["cards"]} == north
     # Undo, redo, stepping are the teacher's: the page shows Hint only
@@ -128,7 +128,7 @@ def test_a_second_page_of_the_same_pupil_takes_the_seat_and_the_first_is_told(st
     assert "your other page there is told" in lines(second)
     first.tick()
     assert "taken over by another page of yours" in lines(first)
-    assert not first.session.holds_seat() and "you are North" not in first.board.state["caption"]
+    assert not first.session.holds_seat() and "You are North" not in first.board.state["caption"]
     card = next(c["card"] for c in second.board.state["seats"][0]["cards"] if c["legal"])
     click(first, card)                                 # the first page plays nothing now
     assert first.session.count == 0
@@ -163,7 +163,7 @@ def test_a_pupil_who_leaves_is_replaced_by_the_computer_and_takes_the_seat_back(
     assert south.session.hand.history[0][0] == 0       # the computer played North's card
     back = pupil(store, "away-1", 0)                    # North reloads: the same token
     send_token(back, token)
-    assert "you are North" in back.board.state["caption"]
+    assert "You are North" in back.board.state["caption"]
 
 
 def test_the_projector_sees_the_hands_only_when_the_teacher_opens_them(store):
@@ -173,6 +173,7 @@ def test_the_projector_sees_the_hands_only_when_the_teacher_opens_them(store):
     assert "the projector" in projector.board.state["caption"]
     assert "room" in projector.board.state and not projector.board.state["room"]["ask_holder"]
     assert all(c == {"back": True} for s in projector.board.state["seats"] for c in s["cards"])
+    assert projector.board.state["buttons"] == {}           # no Hint on the projector either
     Teacher(store).open_hands("shown")
     projector.tick()
     assert all("card" in c for s in projector.board.state["seats"] for c in s["cards"])

@@ -215,7 +215,8 @@ class RoomSession(TableSession):
         """The board's state for this page: ``board_state`` of what the page may see, with the
         pupil's buttons only, who plays each seat, and the room in the caption."""
         state = board_state(self, seq=seq, **looks)
-        state["buttons"] = {n: b for n, b in state["buttons"].items() if n in PUPIL_BUTTONS}
+        keep = PUPIL_BUTTONS if self.wanted_seat is not None else ()   # the projector: none
+        state["buttons"] = {n: b for n, b in state["buttons"].items() if n in keep}
         words = self.seats_words()
         for seat in state["seats"]:
             if words[seat["seat"]]:
@@ -230,9 +231,10 @@ class RoomSession(TableSession):
                     seat["clickable"] = True
                     seat["cards"] = [{**c, "legal": False, "why": why, "hinted": False}
                                      for c in seat["cards"]]
+        # the seat first: a phone's narrow caption keeps its start
         where = f"Room {self.room_name}"
         if self.holds_seat():
-            where += f" · you are {self.names[self.seat]}"
+            where = f"You are {self.names[self.seat]} · room {self.room_name}"
         elif self.table.seat is None and self.wanted_seat is None:
             where += " · the projector" + (" (hands shown by the teacher)" if self.open_hands else "")
         caption = state["caption"].replace("watching every seat", "").strip(" ·")
