@@ -186,3 +186,14 @@ def test_a_closed_room_says_so_and_the_loop_stops(store):
     Teacher(store).close("closing")
     assert page.tick()
     assert "closed by the teacher" in lines(page) and page.session.closed
+
+
+def test_the_room_session_imports_no_widget():
+    # What a page shows is decided without widgets (the widget only draws it)
+    import subprocess
+    import sys
+
+    code = ("import sys, cardgames.rooms.session; "
+            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -26,7 +26,7 @@ import pytest
 from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
 
 import cardgames as cg
-from cardgames.rooms import RoomTable, Teacher, new_holder, open_store
+from cardgames.rooms import RoomTable, new_holder, open_store
 
 pytestmark = pytest.mark.browser
 

@@ -30,11 +30,11 @@ from typing import Any
 from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
 from ..cards import Card
-from ..engine import Hand, IllegalAction, Match, Move, Phase, parse_action
+from ..engine import IllegalAction, Match, Move
 from ..games import get_game
 from ..players import make_player
 from ..session import TableSession
-from .model import WATCH, RoomError, RoomGone, SeatTaken, check_holder
+from .model import WATCH, RoomError, RoomGone, check_holder
 from .room import Joined, RoomTable, WatchView
 from .store import RoomStore
 
