@@ -144,6 +144,10 @@ def test_a_seat_held_by_another_pupil_is_refused_saying_by_whom(store):
     assert "East is taken by Ann; free seats: North, South, West" in lines(bob)
     assert bob.board.state["message"]["error"]
     assert all(c == {"back": True} for s in bob.board.state["seats"] for c in s["cards"])
+    # The teacher opens the hands for the projector: a pupil's page still shows them face down
+    Teacher(store).open_hands("held")
+    bob.tick()
+    assert all(c == {"back": True} for s in bob.board.state["seats"] for c in s["cards"])
 
 
 def test_a_pupil_who_leaves_is_replaced_by_the_computer_and_takes_the_seat_back(store):

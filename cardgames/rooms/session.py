@@ -112,8 +112,9 @@ class RoomSession(TableSession):
         self.game = get_game(table.room.game)
         self.names = table.seat_names()
         self.seat = table.seat if table.holds_seat() else None
-        # the projector shows the hands face up only if the teacher opened them
-        self.open_hands = table.seat is None and table.room.open_hands
+        # the projector shows the hands face up only if the teacher opened them; a pupil's
+        # page never does (not even one refused its seat, which shows the room face down)
+        self.open_hands = self.wanted_seat is None and table.room.open_hands
 
     def _mark(self) -> None:
         """Remember what the page has been told, to say later what changed since."""
