@@ -170,6 +170,29 @@ def test_a_pupil_who_leaves_is_replaced_by_the_computer_and_takes_the_seat_back(
     assert "You are North" in back.board.state["caption"]
 
 
+def test_a_closed_page_whose_kernel_runs_on_lets_the_computer_take_the_seat(store):
+    # A pupil's browser sends its token every 10 s; a kernel that stops hearing it (the page was
+    # closed, the kernel is not shut down yet) stops saying the pupil is there.
+    clock = [1000.0]
+    store.clock = lambda: clock[0]
+    Teacher(store).open_rooms(1, "yukon", prefix="quiet", seed=4, timeout=30)
+    north = RoomPage(RoomSession.open("quiet-1", 0, store=store, clock=lambda: clock[0]))
+    token = send_token(north)
+    south = RoomPage(RoomSession.open("quiet-1", 2, store=store, clock=lambda: clock[0]))
+    send_token(south)
+    for _ in range(6):               # a minute: North's browser says it is there every 10 s
+        clock[0] += 10
+        north.board.receive({"type": "holder", "token": token, "seq": north._seq})
+        north.tick()
+        south.tick()
+    assert south.session.count == 0                    # North's turn, North's to play
+    for _ in range(7):               # North's page is closed: its kernel runs on, quiet
+        clock[0] += 10
+        north.tick()
+        south.tick()
+    assert south.session.count >= 1 and south.session.hand.history[0][0] == 0
+
+
 def test_the_projector_sees_the_hands_only_when_the_teacher_opens_them(store):
     pupil_page = pupil(store, "shown", 0, game="yukon", seed=9)
     send_token(pupil_page)

@@ -38,10 +38,14 @@ from .model import WATCH, RoomError, RoomGone, check_holder
 from .room import Joined, RoomTable, WatchView
 from .store import RoomStore
 
-__all__ = ["RoomSession", "PUPIL_BUTTONS", "STALL"]
+__all__ = ["RoomSession", "PUPIL_BUTTONS", "QUIET", "STALL"]
 
 #: The board's buttons a room's page shows: the rest (undo, redo, stepping) are the teacher's.
 PUPIL_BUTTONS = ("hint",)
+#: Seconds without word from the pupil's browser (it sends its token when asked, then every
+#: 10 s) after which the page stops saying that the pupil is there: a closed page's kernel runs
+#: on for a while, and its pupil must not keep the seat from the computer meanwhile.
+QUIET = 25.0
 #: Seconds a computer's turn may wait for the room's first present page to play it before any
 #: other page of the room plays it (that page's kernel may have died).
 STALL = 1.5
@@ -82,13 +86,14 @@ class RoomSession(TableSession):
         self.joined: Joined | None = None
         self.refusal = ""                # why the seat was refused, if it was
         self._turn_seen: tuple[int, float] | None = None
+        self._heard = clock()            # when the browser last sent its token
         self._adopt()
         self._mark()
 
     @classmethod
     def open(cls, room: str, seat: int | str | None, *, game: str | None = None,
              pupil: str | None = None, store: RoomStore | None = None,
-             **settings: Any) -> "RoomSession":
+             clock=time.monotonic, **settings: Any) -> "RoomSession":
         """Open the page of ``room`` for ``seat`` (a number, or None / ``"watch"`` for the
         projector): the room is opened with ``game`` and ``settings`` (``seed`` or typed
         ``hands``/``stock``, ``players``, the game's options) if nobody opened it yet, and shown
@@ -96,7 +101,7 @@ class RoomSession(TableSession):
         watching = seat is None or isinstance(seat, str) and seat.strip().lower() == WATCH
         table = RoomTable(store)
         joined = table.join(room, WATCH, game=game, **settings)
-        page = cls(table, None if watching else int(seat), pupil=pupil)
+        page = cls(table, None if watching else int(seat), pupil=pupil, clock=clock)
         page.joined = joined
         page.say([page._welcome(joined)], record=False)
         page._show_pending()
@@ -252,8 +257,14 @@ class RoomSession(TableSession):
         and which seats are free (the page then shows the room face down). False if refused."""
         return self.run(self._take_seat, holder)
 
+    def heard(self, holder: str) -> None:
+        """The browser's token again (every 10 s): the pupil's page is still open."""
+        if check_holder(holder) == self.table.holder:
+            self._heard = self.clock()
+
     def _take_seat(self, holder: str) -> None:
         holder = check_holder(holder)
+        self._heard = self.clock()
         if self.wanted_seat is None:
             raise RoomError("this page watches the room (seat=watch): it takes no seat")
         try:
@@ -355,7 +366,7 @@ class RoomSession(TableSession):
             return False
         room_id, generation, old_hand, snapshot, version, held = self._told
         try:
-            polled = self.table.poll()
+            polled = self.table.poll(present=self.clock() - self._heard < QUIET)
             moved = self._computer_turn()
         except RoomGone as error:
             self.closed = True
