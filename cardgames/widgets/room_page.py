@@ -97,8 +97,13 @@ class RoomPage:
             self.session.closed = True
             self.session._fail(error)
             changed = True
-        except Exception:  # noqa: BLE001 - the loop must go on; the page is told on the next click
+        except Exception as error:  # noqa: BLE001 - the loop goes on; the page says so
             LOG.exception("room %s: the poll failed", self.session.room_name)
+            self.session.message_lines = [
+                "The room could not be read just now; the page keeps trying "
+                f"({type(error).__name__}: {str(error)[:120]})."]
+            self.session.message_is_error = True
+            self.redraw()
             return False
         if changed:
             self.redraw()
