@@ -28,7 +28,8 @@ from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz", "room", "pupil")
+GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
+ROOM = ("room", "pupil")          # a class's room (cardgames.rooms), with ``seat``
 VIEWS = ("table",)                # view=table: the table alone, filling the window
 MAX_QUIZ = 50
 WATCH_WORDS = {"watch", "none"}
@@ -167,7 +168,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
             settings.options[name] = _option_value(game.options[name], text)
         else:
             allowed = ", ".join([*GENERAL, *game.options])
-            raise LinkError(f"{quote(name)} is not a setting of {game.title}; links may set: {allowed}")
+            raise LinkError(f"{quote(name)} is not a setting of {game.title}; links may set: "
+                            f"{allowed}; for a class's room: {', '.join(ROOM)}")
     try:
         players, options = game.resolve_options(settings.players, settings.options)
     except OptionError as error:
