@@ -56,6 +56,7 @@ REFRESH_EVERY = 3.0
 #: Seconds in which a second click confirms closing or starting a room again.
 CONFIRM_WITHIN = 10.0
 TIMEOUT_RANGE = (5, 3600)
+AWAY_WORDS = "&nbsp; Seconds before an absent pupil's seat goes to the computer:"
 DEFAULT_BASE = "/voila/render"
 #: Where JupyterLab and Notebook show a notebook: the apps are then under /voila/render/.
 EDITOR_PATHS = ("/lab/tree/", "/doc/tree/", "/notebooks/", "/tree/")
@@ -159,17 +160,22 @@ class PageHelper(anywidget.AnyWidget):
 
 
 STYLE = """<style>
-.cg-teacher { max-width: 72em; }
+.cg-teacher { max-width: 90em; }
 .cg-teacher h3 { margin: 14px 0 4px; font-size: 1.15em; }
-.cg-teacher .cg-hint { color: #444; font-size: .92em; margin: 0 0 4px; }
-.cg-rooms-list table { border-collapse: collapse; width: 100%; font-size: .95em; }
+.cg-teacher .cg-hint { color: #444; font-size: .92em; margin: 0 0 4px; line-height: 1.35; }
+.cg-rooms-list .cg-scroll { overflow-x: auto; }
+.cg-rooms-list .cg-points { white-space: nowrap; }
+.cg-rooms-list table { border-collapse: collapse; width: 100%; font-size: .95em;
+  line-height: 1.35; }
 .cg-rooms-list th, .cg-rooms-list td { text-align: left; vertical-align: top;
-  padding: 4px 10px 4px 0; border-bottom: 1px solid #ddd; }
+  padding: 5px 12px 5px 0; border-bottom: 1px solid #ddd; }
+.cg-rooms-list .cg-seat { display: inline-block; margin-right: 1.2em; white-space: nowrap; }
 .cg-rooms-list th { border-bottom: 2px solid #999; white-space: nowrap; }
 .cg-rooms-list .cg-away { color: #8a5a00; }
 .cg-rooms-list .cg-computer { color: #555; }
-.cg-room-links td, .cg-room-links th { padding: 1px 10px 1px 0; text-align: left;
-  vertical-align: top; }
+.cg-room-links table { border-collapse: collapse; line-height: 1.3; }
+.cg-room-links td, .cg-room-links th { padding: 1px 12px 1px 0; text-align: left;
+  vertical-align: top; border: none; }
 .cg-room-links th { white-space: nowrap; font-weight: normal; color: #333; }
 .cg-room-links code { overflow-wrap: anywhere; font-size: .9em; }
 .cg-room-links h4 { margin: 8px 0 2px; }
@@ -198,6 +204,11 @@ def _sentence(text: str) -> str:
     if text and text[-1] not in ".!?)":
         text += "."
     return text[:1].upper() + text[1:]
+
+
+def _points(units: list[str], points: list[int]) -> str:
+    """Each seat's (or side's) points: "North–South 12, East–West 30"."""
+    return ", ".join(f'<span class="cg-points">{escape(u)} {p}</span>' for u, p in zip(units, points))
 
 
 def _capital(text: str) -> str:
@@ -260,15 +271,15 @@ class TeacherPanel:
                                     "side reaches the target), not one hand", indent=False,
                                     layout={"width": "auto"})
         self.options_area = W.VBox()
+        self.rules = W.Accordion(children=[self.options_area], selected_index=None)
+        self.rules.set_title(0, "Rules (each game's usual rules are set; open to change them)")
         self.computer_select = self._computer_dropdown("Computer players")
-        self.timeout_box = W.Text(value=f"{DEFAULT_TIMEOUT:.0f}", description="Seconds before "
-                                  "an absent pupil's seat goes to the computer", style=wide,
-                                  layout={"width": "26em"})
+        self.timeout_box = W.Text(value=f"{DEFAULT_TIMEOUT:.0f}", layout={"width": "6em"})
         self.open_button = self._button("Open the rooms", "cg-open-rooms", self.open_rooms,
                                         "success")
-        self.opened_html = W.HTML("")
+        self.opened_html = W.HTML("", layout={"width": "100%"})
         self.opened_html.add_class("cg-opened")
-        self.list_html = W.HTML("")
+        self.list_html = W.HTML("", layout={"width": "100%"})
         self.list_html.add_class("cg-rooms-list")
         self.room_select = W.Dropdown(description="Room", style=wide, layout={"width": "20em"})
         self.same_button = self._button("Start again (same cards)", "cg-room-same",
@@ -283,12 +294,16 @@ class TeacherPanel:
         self.seat_select = W.Dropdown(description="Seat", style=wide, layout={"width": "24em"})
         self.free_button = self._button("Free this seat", "cg-free-seat", self.free_seat)
         self.room_computer = self._computer_dropdown("Computer players")
-        self.room_timeout = W.Text(description="Seconds before an absent pupil's seat goes to "
-                                   "the computer", style=wide, layout={"width": "26em"})
+        self.room_timeout = W.Text(layout={"width": "6em"})
         self.apply_button = self._button("Change", "cg-room-apply", self.apply_settings)
-        self.room_links = W.HTML("")
-        self.message = W.HTML("")
+        self.room_links = W.HTML("", layout={"width": "100%"})
+        self.message = W.HTML("", layout={"width": "100%"})
         self.message.add_class("cg-teacher-message")
+        for control, css in ((self.game_select, "cg-room-game"), (self.count_box, "cg-room-count"),
+                             (self.prefix_box, "cg-room-prefix"), (self.seed_box, "cg-room-seed"),
+                             (self.room_select, "cg-room-select"),
+                             (self.seat_select, "cg-seat-select")):
+            control.add_class(css)
         self.game_select.observe(lambda _c: self._guard(self._on_game, refresh=False),
                                  names="value")
         self.room_select.observe(lambda _c: self._guard(self._on_room, refresh=False),
@@ -308,15 +323,16 @@ class TeacherPanel:
                    layout=row),
             W.HBox([self.hands_button, self.close_button], layout=row),
             W.HBox([self.seat_select, self.free_button], layout=row),
-            W.HBox([self.room_computer, self.room_timeout, self.apply_button], layout=row),
+            W.HBox([self.room_computer, W.HTML(AWAY_WORDS), self.room_timeout, self.apply_button],
+                   layout=row),
             self.room_links,
             heading("Open rooms"),
             hint("Each room gets its own deal and its own links: one per seat to hand out, "
                  "and one for the projector. Seats nobody takes are played by the computer."),
             W.HBox([self.game_select, self.players_select, self.count_box], layout=row),
             W.HBox([self.prefix_box, self.seed_box], layout=row),
-            self.match_box, self.options_area,
-            W.HBox([self.computer_select, self.timeout_box], layout=row),
+            self.match_box, self.rules,
+            W.HBox([self.computer_select, W.HTML(AWAY_WORDS), self.timeout_box], layout=row),
             self.open_button, self.helper, self.opened_html,
         ])
         self.widget.add_class("cg-teacher")
@@ -390,8 +406,6 @@ class TeacherPanel:
         """The game's rules as plain questions, each with its choices in words."""
         self._option_controls: dict[str, widgets.Widget] = {}
         rows: list[widgets.Widget] = []
-        if game.options:
-            rows.append(widgets.HTML("<b>Rules</b>"))
         for name, option in game.options.items():
             if option.choices and all(isinstance(c, bool) for c in option.choices):
                 control = widgets.Checkbox(value=bool(option.default), description=option.question,
@@ -401,7 +415,7 @@ class TeacherPanel:
                 if option.choices:
                     control = widgets.Dropdown(
                         options=[(option.words(c), c) for c in option.choices],
-                        value=option.default, layout={"width": "auto", "max_width": "100%"})
+                        value=option.default, layout={"width": "auto", "max_width": "40em"})
                 else:
                     default = option.default
                     control = widgets.Text(
@@ -533,18 +547,17 @@ class TeacherPanel:
                     continue
                 name = escape(_capital(person["name"]))
                 if not person["held"]:
-                    seats.append(f'<span class="cg-computer">{name}: computer</span>')
+                    seats.append(f'<span class="cg-seat cg-computer">{name}: computer</span>')
                 else:
                     who = escape(person["pupil"] or "a pupil")
                     if person["away"]:
-                        seats.append(f'<span class="cg-away">{name}: {who} (away: the '
-                                     "computer plays)</span>")
+                        seats.append(f'<span class="cg-seat cg-away">{name}: {who} (away: '
+                                     "the computer plays)</span>")
                     else:
-                        seats.append(f"{name}: {who}")
-            score = ", ".join(f"{escape(u)} {p}" for u, p in zip(r["units"], r["score"]))
+                        seats.append(f'<span class="cg-seat">{name}: {who}</span>')
+            score = _points(r["units"], r["score"])
             if r["match"] and r["scores"] is not None:
-                score = (f"hand {r['hand']}: {score}<br>match: "
-                         + ", ".join(f"{escape(u)} {p}" for u, p in zip(r["units"], r["scores"])))
+                score = f"hand {r['hand']}: {score}<br>match: {_points(r['units'], r['scores'])}"
             turn = "over" if r["over"] else (f"{escape(r['to_move'])} to play"
                                              if r["to_move"] else "")
             extras = []
@@ -555,10 +568,10 @@ class TeacherPanel:
             rows.append(
                 f'<tr data-room="{escape(r["room"])}"><td><b>{escape(r["room"])}</b>'
                 f'{"<br><small>" + escape("; ".join(extras)) + "</small>" if extras else ""}</td>'
-                f"<td>{escape(get_game(r['game']).title)}</td><td>{'<br>'.join(seats)}</td>"
+                f"<td>{escape(get_game(r['game']).title)}</td><td>{' '.join(seats)}</td>"
                 f"<td>{score}</td><td>{turn}</td><td>{_when(r['idle'])}</td></tr>")
-        return ("<table><tr><th>Room</th><th>Game</th><th>Players</th><th>Score</th>"
-                f"<th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table>")
+        return ('<div class="cg-scroll"><table><tr><th>Room</th><th>Game</th><th>Players</th>'
+                f"<th>Score</th><th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table></div>")
 
     # -- one room -----------------------------------------------------------------------------------
 
@@ -601,8 +614,7 @@ class TeacherPanel:
                 if room is not None:
                     self.room_computer.value = room["computer"]
                     self.room_timeout.value = f"{room['timeout']:g}"
-                    self.room_links.value = (f"<b>Links of room {escape(name)}</b>"
-                                             + _links_html([self.teacher.links(name, self.base_url)]))
+                    self.room_links.value = _links_html([self.teacher.links(name, self.base_url)])
                 else:
                     self.room_links.value = ""
         finally:
