@@ -56,7 +56,8 @@ def panel(place):
 
 def text(html_widget) -> str:
     """What a person reads in an HTML widget."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html_widget.value)).split())
+    words = " ".join(unescape(re.sub(r"<[^>]+>", " ", html_widget.value)).split())
+    return re.sub(r" ([,.])", r"\1", words)
 
 
 def open_rooms(panel, count="2", game="yukon", **boxes):
