@@ -4,7 +4,10 @@
 by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
 through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
 alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
-page's quiz reads it; the table ignores it). Values are text: yes/no
+page's quiz reads it; the table ignores it). ``room=NAME`` joins a class's room at ``seat=N``
+(or ``seat=watch``, the projector): the first to open a room sets its game, players, options and
+deal from the same link; ``pupil=Ann`` is a name the others see (optional). Room names are
+checked by :func:`cardgames.rooms.check_name` (1 to 40 letters a-z, digits, '-' or '_'). Values are text: yes/no
 options take ``1 0 true false yes no on off``, whole-number options take digits, the others
 their value as written (``yukon_lead_follow=yukons``). Numbers are written with the digits
 0-9 only; a seed is from 0 to ``limits.MAX_SEED`` (:func:`check_seed`, which the table's Seed box
@@ -25,7 +28,7 @@ from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
+GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz", "room", "pupil")
 VIEWS = ("table",)                # view=table: the table alone, filling the window
 MAX_QUIZ = 50
 WATCH_WORDS = {"watch", "none"}
@@ -47,6 +50,8 @@ class DealSettings:
     open_hands: bool | None = None
     view: str | None = None             # "table": the table alone, filling the window
     quiz: int | None = None             # how many quiz questions the page's quiz asks
+    room: str | None = None             # room=NAME: join a class's room (at ``seat``, or watch)
+    pupil: str | None = None            # pupil=NAME: the name the room's other pages show
 
     def deal_keywords(self) -> dict[str, Any]:
         """Keywords for ``cg.deal`` / the table: seed, players and options."""
@@ -154,6 +159,10 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
             settings.quiz = _whole(name, text)
             if not 1 <= settings.quiz <= MAX_QUIZ:
                 raise LinkError(f"quiz={quote(text)}: ask for 1 to {MAX_QUIZ} questions")
+        elif name == "room":
+            settings.room = _room_name(text)
+        elif name == "pupil":
+            settings.pupil = _pupil_name(text)
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:
@@ -164,10 +173,41 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
     except OptionError as error:
         raise LinkError(shorten(error)) from None
     seats = game.hand_class.seats_for(players)
+    if settings.room is not None and settings.players is None:
+        # a room opened already keeps its own player count: the seat is checked against it
+        # when joining; here only against the most seats the game may have
+        seats = max(game.hand_class.seats_for(n) for n in game.player_counts)
     if settings.seat is not None and not 0 <= settings.seat < seats:
         raise LinkError(f"seat={settings.seat}: seats are numbered 0 to {seats - 1}")
     settings.options = {k: options[k] for k in settings.options}
+    if settings.room is not None and settings.seat is None and not settings.watch:
+        raise LinkError(f"room={settings.room} needs a seat: seat=0 to seat={seats - 1}, or "
+                        "seat=watch for the projector")
+    if settings.room is not None and settings.open_hands is not None:
+        raise LinkError("open_hands is not for a room: the teacher opens a room's hands on its "
+                        "projector")
+    if settings.pupil is not None and settings.room is None:
+        raise LinkError("pupil= names a pupil in a room: give room=NAME too")
     return settings
+
+
+def _room_name(text: str) -> str:
+    """A room name from a link, checked as the rooms check it (lower case)."""
+    from .rooms.model import RoomError, check_name
+
+    try:
+        return check_name(text)
+    except RoomError as error:
+        raise LinkError(str(error)) from None
+
+
+def _pupil_name(text: str) -> str:
+    """A pupil's name from a link: 1 to 30 letters, digits, spaces, '-', '.' or "'"."""
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= 30 or not all(c.isalnum() or c in " -.'" for c in name):
+        raise LinkError(f"pupil={quote(text)}: a name of 1 to 30 letters, digits, spaces, '-', "
+                        "'.' or \"'\"")
+    return name
 
 
 def share_query(hand: Hand, seat: int | None = None) -> str:

@@ -13,6 +13,10 @@ Each notebook's cells stay short because the work happens here:
     The table to play a hand (or a match), dealt as the page's link asks
     (``?seed=123&players=3&no_yukon_leads=1``, see :mod:`cardgames.links`). A bad link or a deal
     the rules refuse shows a friendly message instead of the table; a user never sees a traceback.
+``?room=NAME&seat=N`` (or ``seat=watch``)
+    The page's first table joins a class's room instead of dealing alone
+    (:class:`cardgames.widgets.room_page.RoomPage`): the first to open the room sets its game,
+    players, options and deal from the same link. The page's other tables deal as usual.
 ``follow_link()``
     The last cell of every app notebook. Under Voila with preheated kernels the notebook runs
     before anybody asks for the page, so the link is not known when ``app`` first deals; this
@@ -34,6 +38,7 @@ from ..cards import parse_cards
 from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
+from ..rooms.model import RoomError
 
 __all__ = ["app", "best_play", "follow_link", "options_table", "query_string", "show_cards"]
 
@@ -113,6 +118,7 @@ class App:
         self.match = match
         self.table_options = table_options
         self.table: Any = None
+        self.room_page: Any = None      # a RoomPage when the link joins a room
         self.box = widgets.VBox()
         self.box.add_class("cg-app")
         self.settings = DealSettings()
@@ -122,7 +128,18 @@ class App:
         try:
             try:
                 self.settings = parse_query(self.game, query or "")
-                self._show_table()
+                if self.settings.room is None:
+                    self._show_table()
+                elif self is (_room_app() or self):
+                    self._join_room()
+                else:                   # the page's other tables: their own deal, not the room's
+                    self.settings = DealSettings()
+                    if self.table is None:
+                        self._show_table()
+                    self.show()
+            except RoomError as error:
+                self.box.children = (_message(
+                    f"This page cannot join room {self.settings.room}: {error}"),)
             except LinkError as error:
                 self.box.children = (_message(
                     f"This link does not describe a deal of {self.game.title}: {error}. "
@@ -145,6 +162,22 @@ class App:
     def show(self) -> None:
         if self.table is not None:
             self.box.children = (self.table.widget,)
+
+    def _join_room(self) -> None:
+        """Show the room the link names, at its seat (or watching), with its poll loop."""
+        from ..rooms.session import RoomSession
+        from .room_page import RoomPage
+
+        settings = self.settings
+        if self.room_page is not None:
+            self.room_page.stop()
+        session = RoomSession.open(settings.room, "watch" if settings.watch else settings.seat,
+                                   game=self.game.name, pupil=settings.pupil,
+                                   **settings.deal_keywords())
+        page = RoomPage(session, fill=settings.view == "table")
+        page.start()
+        self.room_page = page
+        self.box.children = (page.widget,)
 
     def _show_table(self) -> None:
         from .table import Table  # the widget helper's table
@@ -169,6 +202,11 @@ class App:
         if isinstance(self.table.last_error, SetupError):
             raise self.table.last_error
         self.box.children = (self.table.widget,)
+
+
+def _room_app() -> "App | None":
+    """The table of the page that joins the link's room: the page's first table."""
+    return next((shown for shown in _apps if isinstance(shown, App)), None)
 
 
 def app(game: str, match: bool = False, **table_options: Any) -> widgets.VBox:

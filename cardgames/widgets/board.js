@@ -184,6 +184,18 @@ function ring(n, a, b, bottomOnCloth) {
   return out;
 }
 
+// A room's page: the token this browser keeps for its seats (a reload finds the seat again).
+function holderToken() {
+  let token = null;
+  try { token = localStorage.getItem("cardgames-holder"); } catch (e) { /* no storage */ }
+  if (!token || !/^[A-Za-z0-9_-]{8,64}$/.test(token)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem("cardgames-holder", token); } catch (e) { /* this page only */ }
+  }
+  return token;
+}
+
 function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -244,6 +256,7 @@ function render({ model, el }) {
   const seatNodes = new Map();
   let state = {};
   let drawn = false;
+  let holderSent = false;
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
 
   function seatName(seat) {
@@ -699,6 +712,10 @@ function render({ model, el }) {
     layout();
     animate(before);
     drawn = true;
+    if (state.room && state.room.ask_holder && !holderSent) {
+      holderSent = true;
+      send({ type: "holder", token: holderToken() });
+    }
     if (focusBox && !root.contains(document.activeElement)) {
       const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
       if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();

@@ -44,6 +44,8 @@ state it was aimed at (the session refuses a stale one)::
     {"type": "play", "card": "TH", "seq": 17}
     {"type": "action", "id": 0, "seq": 17}
     {"type": "button", "name": "next", "seq": 17}
+    {"type": "holder", "token": "k3J...", "seq": 17}   # a room's page: the browser's token,
+                                 # sent once when state["room"]["ask_holder"] is true
 
 A tap on a card whose ``legal`` is false sends nothing: the board shows its ``why`` in the
 message line at once (``.cg-refused``). A message is checked here before anybody acts on it,
@@ -84,7 +86,7 @@ MAX_MESSAGE_BYTES = 300
 MAX_ACTION_ID = 99
 CARD_CODE = re.compile(r"(?:[2-9TJQKA][SHDC]|JK)")
 #: The keys each type of message carries, besides ``type`` and ``seq``.
-FIELDS = {"play": "card", "action": "id", "button": "name"}
+FIELDS = {"play": "card", "action": "id", "button": "name", "holder": "token"}
 
 
 class MessageRefused(ValueError):
@@ -105,6 +107,7 @@ class UserEvent:
     card: str | None = None
     action_id: int | None = None
     button: str | None = None
+    token: str | None = None      # a room page's holder token (``cardgames.rooms.check_holder``)
 
 
 def _short(value: object) -> str:
@@ -150,6 +153,13 @@ def check_message(content: object) -> UserEvent:
             raise MessageRefused(f"id must be a whole number from 0 to {MAX_ACTION_ID}, "
                                  f"not {_short(action_id)}")
         return UserEvent("action", seq, action_id=action_id)
+    if kind == "holder":
+        from ..rooms.model import RoomError, check_holder
+
+        try:
+            return UserEvent("holder", seq, token=check_holder(content.get("token")))
+        except RoomError as error:
+            raise MessageRefused(str(error)) from None
     name = content.get("name")
     if name not in BUTTONS:
         raise MessageRefused(f"button {_short(name)} is none of {', '.join(BUTTONS)}")

@@ -1,0 +1,129 @@
+"""A room's page in the browser: the board of a :class:`cardgames.rooms.session.RoomSession`,
+and the poll loop that keeps it up to date.
+
+``RoomPage(session)`` draws the session with the same :class:`~cardgames.widgets.board.Board`
+as the table. The board's state asks the browser once for its holder token (kept in the
+browser's ``localStorage``, so a reloaded page finds its seat); it comes back as a board message
+``{"type": "holder", "token": ...}``, checked by ``cardgames.rooms.check_holder`` (a crafted one
+is refused and changes nothing). Clicks are the board's usual messages; a click aimed at a board
+that has changed since is refused and said.
+
+:meth:`RoomPage.start` runs the poll loop as an asyncio task on the kernel's own event loop (no
+thread: it never runs at the same time as a click's handler): every :data:`POLL_SECONDS` it runs
+``session.tick()`` (cheap while nothing changed) and redraws the board when the room changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..rooms.model import RoomError
+from ..rooms.session import RoomSession
+from .board import Board, UserEvent
+
+__all__ = ["RoomPage", "POLL_SECONDS"]
+
+LOG = logging.getLogger("cardgames.rooms")
+#: How often the page's kernel looks at the room (the brief: at most 200 ms).
+POLL_SECONDS = 0.1
+
+
+class RoomPage:
+    """The board of one page at a room, and its poll loop (see the module's doc)."""
+
+    def __init__(self, session: RoomSession, *, fill: bool = False, animate: bool = True):
+        from ..card_faces import sprite
+
+        self.session = session
+        self.fill = fill
+        self.animate = animate
+        self._seq = 0
+        self._count = session.count       # the room's action count when the board was drawn
+        self._drawn: dict[str, Any] | None = None
+        self._task: asyncio.Task | None = None
+        self.board = Board(faces=sprite())
+        self.board.on_user(self._on_board)
+        self.widget = widgets.VBox([self.board])
+        self.widget.add_class("cg-app-table")
+        self.widget.add_class("cg-room-page")
+        self.redraw()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def redraw(self, force: bool = False) -> None:
+        """Give the board the session's state (numbered anew only when it changed)."""
+        state = self.session.state(seq=0, fill=self.fill, animate=self.animate)
+        if force or state != self._drawn:
+            self._drawn = state
+            self._seq += 1
+            self._count = self.session.count
+            self.board.state = {**state, "seq": self._seq}
+
+    # -- what the browser sends ----------------------------------------------------------------
+
+    def _on_board(self, event: UserEvent) -> None:
+        session = self.session
+        if event.type == "holder":
+            if not session.wants_holder():
+                LOG.info("a holder token came for a page that does not ask for one: ignored")
+                return
+            session.take_seat(event.token)
+            self.redraw(force=True)
+            return
+        if event.seq != self._seq:
+            session.stale()
+            self.redraw(force=True)
+            return
+        if event.type == "play":
+            session.play(event.card, seq=self._count)
+        elif event.type == "action":
+            session.take_action(event.action_id, seq=self._count)
+        elif event.type == "button":
+            session.press(event.button)
+        self.redraw(force=True)
+
+    # -- the poll loop -------------------------------------------------------------------------
+
+    def tick(self) -> bool:
+        """One turn of the poll loop: True if the board was drawn again."""
+        try:
+            changed = self.session.tick()
+        except RoomError as error:          # a broken room: said on the page, the loop stops
+            self.session.closed = True
+            self.session._fail(error)
+            changed = True
+        except Exception:  # noqa: BLE001 - the loop must go on; the page is told on the next click
+            LOG.exception("room %s: the poll failed", self.session.room_name)
+            return False
+        if changed:
+            self.redraw()
+        return changed
+
+    async def _loop(self) -> None:
+        while not self.session.closed:
+            self.tick()
+            await asyncio.sleep(POLL_SECONDS)
+
+    def start(self) -> bool:
+        """Run the poll loop on the kernel's event loop; False where there is none running
+        (plain Python: call :meth:`tick` yourself)."""
+        if self._task is not None and not self._task.done():
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._task = loop.create_task(self._loop())
+        return True
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
