@@ -295,3 +295,20 @@ def test_the_notebook_shows_the_page_and_the_teachers_page_and_index_link_it():
                                                           as_version=4).cells
                           if c.cell_type == "markdown")
         assert "](rooms.ipynb)" in prose, name
+
+
+def test_every_link_handed_out_is_one_the_game_pages_read_as_the_room_and_seat(panel):
+    from urllib.parse import urlsplit
+
+    from cardgames.links import parse_query
+
+    open_rooms(panel, "2", game="guinote", prefix_box="g", players_select=4)
+    links = [unescape(h) for h in re.findall(r'href="([^"]+)"', panel.opened_html.value)]
+    assert len(links) == 2 * 5
+    for link in links:
+        parts = urlsplit(link)
+        page = parts.path.rsplit("/", 1)[1]
+        settings = parse_query(page.removesuffix(".ipynb"), parts.query)
+        assert settings.room in ("g-1", "g-2")
+        assert settings.watch == link.endswith("seat=watch")
+        assert settings.seat is None if settings.watch else 0 <= settings.seat < 4
