@@ -66,7 +66,7 @@ def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page)
         # Four seats and the projector per room, at the address the page was opened at.
         assert len(hrefs) == 10
         assert f"{base}/voila/render/yukon.ipynb?room={prefix}-1&seat=0" in hrefs
-        assert f"{base}/voila/render/yukon.ipynb?room={prefix}-2&seat=watch" in hrefs
+        assert f"{base}/voila/render/yukon.ipynb?room={prefix}-2&seat=watch&view=table" in hrefs
         message = page.locator(".cg-teacher-message").inner_text()
         assert f"Opened 2 rooms of Yukon: {prefix}-1, {prefix}-2" in message
         for n in (1, 2):

@@ -74,7 +74,8 @@ def test_opening_rooms_gives_each_seat_a_link_and_the_projector_one(panel):
     assert "Opened 3 rooms of Yukon: class-4b-1, class-4b-2, class-4b-3" in text(panel.message)
     links = re.findall(r'href="([^"]+)"', panel.opened_html.value)
     assert f"{BASE}/yukon.ipynb?room=class-4b-1&amp;seat=0" in links
-    assert f"{BASE}/yukon.ipynb?room=class-4b-3&amp;seat=watch" in links
+    # The projector's link shows the table alone, filling the screen.
+    assert f"{BASE}/yukon.ipynb?room=class-4b-3&amp;seat=watch&amp;view=table" in links
     assert len(links) == 3 * 5                     # four seats and the projector, per room
     # The sheet to print holds the same links, one slip per room.
     assert panel.helper.sheet.count('class="cg-room-slip"') == 3
@@ -310,5 +311,5 @@ def test_every_link_handed_out_is_one_the_game_pages_read_as_the_room_and_seat(p
         page = parts.path.rsplit("/", 1)[1]
         settings = parse_query(page.removesuffix(".ipynb"), parts.query)
         assert settings.room in ("g-1", "g-2")
-        assert settings.watch == link.endswith("seat=watch")
+        assert settings.watch == link.endswith("seat=watch&view=table")
         assert settings.seat is None if settings.watch else 0 <= settings.seat < 4

@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from dataclasses import replace
 from html import escape
 from pathlib import PurePosixPath
 from typing import Any, Callable
@@ -214,6 +215,12 @@ def _points(units: list[str], points: list[int]) -> str:
 def _capital(text: str) -> str:
     """A seat's name at the start of a line ("seat 2" in Quinto for three: "Seat 2")."""
     return text[:1].upper() + text[1:]
+
+
+def _on_projector(room: OpenedRoom) -> OpenedRoom:
+    """The room's watch link made for a projector: the table alone, filling the screen
+    (``view=table``, as the page for teachers projects a deal)."""
+    return replace(room, watch=room.watch + "&view=table")
 
 
 def _links_html(rooms: list[OpenedRoom]) -> str:
@@ -498,10 +505,10 @@ class TeacherPanel:
         settings: dict[str, Any] = dict(self.chosen_options())
         if self.match_box.value:
             settings["match"] = True
-        self.opened = self.teacher.open_rooms(
+        self.opened = [_on_projector(room) for room in self.teacher.open_rooms(
             count, game.name, prefix=prefix, base_url=self.base_url, seed=seed,
             players=self.players_select.value, computer=self.computer_select.value,
-            timeout=timeout, **settings)
+            timeout=timeout, **settings)]
         names = [r.name for r in self.opened]
         self.opened_html.value = (
             f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
@@ -614,7 +621,7 @@ class TeacherPanel:
                 if room is not None:
                     self.room_computer.value = room["computer"]
                     self.room_timeout.value = f"{room['timeout']:g}"
-                    self.room_links.value = _links_html([self.teacher.links(name, self.base_url)])
+                    self.room_links.value = _links_html([_on_projector(self.teacher.links(name, self.base_url))])
                 else:
                     self.room_links.value = ""
         finally:
