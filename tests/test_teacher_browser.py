@@ -2,7 +2,7 @@
 
 The Voila server of the browser tests (conftest.py) serves it; Chromium opens it, asks for two
 rooms of Yukon and finds their links (made from the page's own address), the rooms in the list,
-and the sheet to print; no request leaves the machine, no error reaches the console. The rooms
+and the sheet to print; a pupil who takes a seat appears in the list with no click; no request leaves the machine, no error reaches the console. The rooms
 are in the server's store (``$CARDGAMES_ROOMS``, else the default file), so the test names them
 uniquely and closes them at the end.
 """
@@ -15,7 +15,7 @@ import uuid
 import pytest
 from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
 
-from cardgames.rooms import Teacher
+from cardgames.rooms import RoomTable, Teacher, new_holder
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,11 @@ def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page)
             row.wait_for()
             assert "North: computer" in row.inner_text()
         assert page.locator(".cg-print-sheet").is_visible()
+        # A pupil takes South in room 1: the list shows her by itself, with no click.
+        RoomTable(teacher.store).join(f"{prefix}-1", 2, new_holder(), pupil="Ana")
+        page.wait_for_function(
+            "sel => (document.querySelector(sel) || {}).innerText.includes('South: Ana')",
+            arg=f'.cg-rooms-list tr[data-room="{prefix}-1"]', timeout=30_000)
         assert {r["room"] for r in teacher.rooms()} >= {f"{prefix}-1", f"{prefix}-2"}
         assert "Traceback" not in page.locator("body").inner_text()
         SCREENS.mkdir(parents=True, exist_ok=True)
