@@ -190,3 +190,71 @@ def test_a_seat_view_is_only_for_a_seat_at_the_table():
     for bad in (4, -1, True, "0"):
         with pytest.raises(ValueError, match="no seat"):
             SeatView(hand, bad)
+
+
+# A class at one table (issue 24): each page of a room gets only what its seat may see ----------
+
+from cardgames.rooms import Teacher, new_holder  # noqa: E402
+from cardgames.rooms.session import RoomSession  # noqa: E402
+from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
+
+
+def state_names(state: dict, card: cg.Card) -> bool:
+    """Does a board state name ``card`` anywhere: as a code, a label (10♥) or a name?"""
+    text = json.dumps(state, ensure_ascii=False)
+    return f'"{card}"' in text or card.label in text or card.name in text
+
+
+def check_page(state: dict, hand: cg.Hand, seat: int | None, open_hands: bool = False) -> None:
+    everything = Counter(iter_cards(hand))
+    if seat is None and open_hands:      # the projector, hands opened by the teacher
+        hidden = Counter()
+    elif seat is None:                   # the projector: only what every seat sees
+        hidden = Counter()
+        for other in range(hand.seats):
+            hidden |= Counter(hand.view(other).unseen)
+    else:
+        hidden = Counter(hand.view(seat).unseen)
+    visible = everything - hidden
+    visible_codes = {str(c) for c in visible} | \
+        {str(c) for c in hand.extra.values() if isinstance(c, cg.Card)}
+    for card in hidden:
+        if str(card) in visible_codes:   # two packs: its twin is in sight
+            continue
+        assert not state_names(state, card), \
+            f"{'the projector' if seat is None else f'seat {seat}'} names hidden {card}"
+
+
+@pytest.mark.parametrize("game", sorted(cg.GAMES))
+def test_each_page_of_a_room_holds_only_what_its_seat_may_see_over_a_whole_hand(game, tmp_path):
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
+    Teacher(store).open_rooms(1, game, prefix="hidden", seed=3)
+    pages = []
+    hand = cg.deal(game, seed=3)
+    for seat in range(hand.seats):
+        if hand.controller(seat) == seat:
+            page = RoomSession.open("hidden-1", seat, store=store)
+            page.take_seat(new_holder())
+            pages.append(page)
+    projector = RoomSession.open("hidden-1", "watch", store=store)
+    rng = random.Random(3)
+    while True:
+        for page in [*pages, projector]:
+            page.tick()
+            check_page(page.state(), page.hand, page.seat)
+        room_hand = projector.hand
+        if room_hand.is_over:
+            break
+        by_seat = {page.seat: page for page in pages}
+        open_now = room_hand.open_actions_by_seat()
+        if open_now and rng.random() < 0.3:
+            seat = rng.choice(sorted(open_now))
+            page = by_seat[room_hand.controller(seat)]
+            assert page.play(rng.choice(open_now[seat]), seq=page.count), page.message
+        else:
+            page = by_seat[room_hand.controller(room_hand.to_move)]
+            assert page.play(rng.choice(room_hand.legal_actions()), seq=page.count), page.message
+    Teacher(store).open_hands("hidden-1")
+    projector.tick()
+    check_page(projector.state(), projector.hand, None, open_hands=True)
+    store.close()

@@ -72,3 +72,31 @@ def test_a_projector_link_asks_for_the_table_alone_and_a_quiz_link_is_no_error()
         parse_query("yukon", "view=big")
     with pytest.raises(LinkError, match="ask for 1 to 50 questions"):
         parse_query("yukon", "quiz=0")
+
+
+def test_a_room_link_names_the_room_and_the_seat():
+    # Issue 24: ?room=NAME&seat=N joins a class's room; seat=watch is its projector. The room's
+    # name is read as the rooms store it (lower case).
+    settings = parse_query("yukon", "room=Maths-4B&seat=2&seed=7&pupil=Ann")
+    assert (settings.room, settings.seat, settings.seed, settings.pupil) == ("maths-4b", 2, 7, "Ann")
+    assert parse_query("yukon", "room=maths-4b&seat=watch").watch
+    # A room opened with five players has a seat 4 even if the link does not say so
+    assert parse_query("yukon", "room=five&seat=4").seat == 4
+
+
+@pytest.mark.parametrize("query, words", [
+    ("room=a%20b&seat=1", r"room name 'a b' \(' ' is not allowed\): a room name is 1 to 40"),
+    ("room=&seat=1", "room name '' has 0 characters"),
+    ("room=" + "x" * 60 + "&seat=1", r"room name 'xxxxxxxxxxxxxxxxxxxx…' has 60 characters"),
+    ("room=-x&seat=1", "starting and ending with a letter or digit"),
+    ("room=x", "room=x needs a seat: seat=0 to seat=4, or seat=watch"),
+    ("room=x&seat=5", "seat=5: seats are numbered 0 to 4"),
+    ("room=x&players=2&seat=2", "seat=2: seats are numbered 0 to 1"),
+    ("room=x&seat=one", "seat='one': a seat number, or 'watch'"),
+    ("room=x&seat=1&open_hands=1", "the teacher opens a room's hands"),
+    ("pupil=Ann", "give room=NAME too"),
+    ("room=x&seat=1&pupil=%3Cb%3E", "pupil='<b>': a name of 1 to 30 letters"),
+])
+def test_bad_room_links_say_what_is_allowed(query, words):
+    with pytest.raises(LinkError, match=words):
+        parse_query("yukon", query)

@@ -2,8 +2,9 @@
 Debian's Chromium against the Voila apps.
 
 One Voila server for the module (started as tests/conftest.py starts its own, with
-``CARDGAMES_ROOMS`` naming a temporary SQLite file; preheated Yukon kernels only, the notebook
-these tests open), stopped by SIGTERM to its own process id. Each pupil is a browser context of
+``CARDGAMES_ROOMS`` naming a temporary SQLite file), stopped by SIGTERM to its own process id.
+It serves Yukon's app as the game's notebook ends (``app("yukon")``, then ``follow_link()``)
+without the explainer's prose and simulations, so that each page's kernel is ready in seconds. Each pupil is a browser context of
 his own (his own localStorage, so his own holder token). The stories: two pages at one table
 play a trick, and neither sees the other's cards (in the page and in every synced trait of the
 widgets); a card tapped out of turn says whose turn it is; a reloaded page finds its seat; two
@@ -32,30 +33,47 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_MS = 120_000
 SCREENS = ARTIFACTS / "screens"
-# Preheat only the notebook these tests open: two Yukon kernels waiting, none for the others.
-POOLS = json.dumps({"default": {"pool_size": 0}, "yukon.ipynb": {"pool_size": 2}})
+POOL = 3     # preheated kernels waiting (a page takes one; the pool refills behind it)
+#: Yukon's app as every game's app notebook has it (the table, then follow_link() last), without
+#: the explainer's prose and simulations: a kernel is ready in a second or two, not twenty.
+APP_CELLS = ["from cardgames.widgets.app import app, follow_link", 'app("yukon")', "follow_link()"]
 
 
-def start_server(port: int, rooms: Path, log_path: Path) -> subprocess.Popen:
+def write_app(folder: Path) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(code) for code in APP_CELLS]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    folder.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, str(folder / "yukon.ipynb"))
+
+
+def start_server(port: int, apps: Path, rooms: Path, log_path: Path) -> subprocess.Popen:
+    """Voila as tests/conftest.py starts it (from the checkout: its voila.json and template),
+    serving ``apps`` with ``CARDGAMES_ROOMS`` naming the rooms' SQLite file."""
     from cardgames.serve import KERNEL_ARGUMENTS, voila_environment
 
     env = voila_environment()
     env["CARDGAMES_ROOMS"] = str(rooms)
     log = open(log_path, "a")
     return subprocess.Popen(
-        [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
-         f"--VoilaKernelManager.kernel_pools_config={POOLS}", *KERNEL_ARGUMENTS],
+        [sys.executable, "-m", "voila", str(apps), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--preheat_kernel=True", f"--pool_size={POOL}",
+         *KERNEL_ARGUMENTS],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
 class Server:
     """The module's Voila server, which the last test restarts on the same port."""
 
-    def __init__(self, rooms: Path):
+    def __init__(self, folder: Path):
         from cardgames.serve import free_port
 
-        self.rooms = rooms
+        self.apps = folder / "apps"
+        write_app(self.apps)
+        self.rooms = folder / "rooms.sqlite3"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         ARTIFACTS.mkdir(exist_ok=True)
@@ -66,7 +84,7 @@ class Server:
     def start(self) -> None:
         from cardgames.serve import wait_until_serving
 
-        self.process = start_server(self.port, self.rooms, self.log_path)
+        self.process = start_server(self.port, self.apps, self.rooms, self.log_path)
         try:
             wait_until_serving(self.base, self.process)
         except (RuntimeError, TimeoutError) as error:
@@ -85,7 +103,7 @@ def server(tmp_path_factory):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
     pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite3")
+    running = Server(tmp_path_factory.mktemp("rooms"))
     running.start()
     yield running
     running.stop()
@@ -113,8 +131,12 @@ class Pupils:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.console_errors = []
-        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+        page.on("console", lambda m: m.type == "error" and not m.text.startswith(
+            "Failed to load resource") and page.console_errors.append(m.text))   # (said below)
         page.on("pageerror", lambda e: page.console_errors.append(f"page error: {e}"))
+        # (a page reloaded asks Voila to shut its old kernel down, which Voila refuses: 403)
+        page.on("response", lambda r: r.status >= 400 and "/voila/api/shutdown/" not in r.url
+                and page.console_errors.append(f"{r.status} {r.url}"))
         page.frames_received = []
         page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda payload: page.frames_received.append(payload)))
