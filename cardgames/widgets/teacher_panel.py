@@ -209,7 +209,8 @@ def _sentence(text: str) -> str:
 
 def _points(units: list[str], points: list[int]) -> str:
     """Each seat's (or side's) points: "North–South 12, East–West 30"."""
-    return ", ".join(f'<span class="cg-points">{escape(u)} {p}</span>' for u, p in zip(units, points))
+    return ", ".join(f'<span class="cg-points">{escape(u)} {p}</span>'
+                     for u, p in zip(units, points))
 
 
 def _capital(text: str) -> str:
@@ -513,9 +514,9 @@ class TeacherPanel:
         self.opened_html.value = (
             f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
             f"open the projector's link on the class screen.</p>{_links_html(self.opened)}")
-        self.helper.sheet = self.teacher.sheet_html(self.opened, title=f"{game.title}: rooms "
-                                                    f"{names[0]} to {names[-1]}"
-                                                    if count > 1 else f"{game.title}: room {names[0]}")
+        title = (f"{game.title}: rooms {names[0]} to {names[-1]}" if count > 1
+                 else f"{game.title}: room {names[0]}")
+        self.helper.sheet = self.teacher.sheet_html(self.opened, title=title)
         self.say(f"Opened {count} room{'s' if count > 1 else ''} of {game.title}: "
                  f"{', '.join(names)}. Their links are at the bottom of the page.")
         self._shown_room = None
@@ -533,7 +534,8 @@ class TeacherPanel:
         self._syncing = True
         try:
             current = self.room_select.value
-            options = [(f"{r['room']} ({get_game(r['game']).title})", r["room"]) for r in self.rooms]
+            options = [(f"{r['room']} ({get_game(r['game']).title})", r["room"])
+                       for r in self.rooms]
             if list(self.room_select.options) != options:
                 with self.room_select.hold_sync():
                     self.room_select.options = options
@@ -580,7 +582,7 @@ class TeacherPanel:
         return ('<div class="cg-scroll"><table><tr><th>Room</th><th>Game</th><th>Players</th>'
                 f"<th>Score</th><th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table></div>")
 
-    # -- one room -----------------------------------------------------------------------------------
+    # -- one room ---------------------------------------------------------------------------
 
     def selected(self) -> dict[str, Any] | None:
         name = self.room_select.value
@@ -608,7 +610,8 @@ class TeacherPanel:
                 with self.seat_select.hold_sync():
                     self.seat_select.options = seats
                     values = [v for _, v in seats]
-                    self.seat_select.value = old if old in values else (values[0] if values else None)
+                    self.seat_select.value = old if old in values else (
+                        values[0] if values else None)
             shown = room is not None and room["open_hands"]
             self.hands_button.description = ("Hide the hands on the projector" if shown
                                              else "Show the hands on the projector")
@@ -621,7 +624,8 @@ class TeacherPanel:
                 if room is not None:
                     self.room_computer.value = room["computer"]
                     self.room_timeout.value = f"{room['timeout']:g}"
-                    self.room_links.value = _links_html([_on_projector(self.teacher.links(name, self.base_url))])
+                    links = self.teacher.links(name, self.base_url)
+                    self.room_links.value = _links_html([_on_projector(links)])
                 else:
                     self.room_links.value = ""
         finally:
@@ -678,20 +682,21 @@ class TeacherPanel:
         if person is None:
             raise RoomError("choose a seat first")
         if not person["held"]:
-            raise RoomError(f"{_capital(person['name'])} in room {room['room']} is free already: the "
-                            "computer plays it")
+            raise RoomError(f"{_capital(person['name'])} in room {room['room']} is free already: "
+                            "the computer plays it")
         self.teacher.free_seat(room["room"], seat)
-        self.say(f"Room {room['room']}: {_capital(person['name'])} is free; the computer plays it until "
-                 "a pupil opens its link.")
+        self.say(f"Room {room['room']}: {_capital(person['name'])} is free; the computer plays it "
+                 "until a pupil opens its link.")
 
     def apply_settings(self) -> None:
         room = self._require()
         timeout = self._timeout(self.room_timeout)
         self.teacher.set_computer(room["room"], self.room_computer.value, timeout)
-        self.say(f"Room {room['room']}: the computer plays {COMPUTER_WORDS[self.room_computer.value].lower()}; "
-                 f"a seat goes to the computer after {timeout:g} s without its pupil's page.")
+        kind = COMPUTER_WORDS[self.room_computer.value].lower()
+        self.say(f"Room {room['room']}: the computer plays {kind}; a seat goes to the computer "
+                 f"after {timeout:g} s without its pupil's page.")
 
-    # -- the browser's ticks --------------------------------------------------------------------------
+    # -- the browser's ticks ----------------------------------------------------------------
 
     def _on_helper_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "tick":
