@@ -2,7 +2,7 @@
 
 The Voila server of the browser tests (conftest.py) serves it; Chromium opens it, asks for two
 rooms of Yukon and finds their links (made from the page's own address), the rooms in the list,
-and the sheet to print; a pupil who takes a seat appears in the list with no click; no request leaves the machine, no error reaches the console. The rooms
+and the sheet to print (its window shows a slip per room); a pupil who takes a seat appears in the list with no click; no request leaves the machine, no error reaches the console. The rooms
 are in the server's store (``$CARDGAMES_ROOMS``, else the default file), so the test names them
 uniquely and closes them at the end.
 """
@@ -73,7 +73,15 @@ def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page)
             row = page.locator(f'.cg-rooms-list tr[data-room="{prefix}-{n}"]')
             row.wait_for()
             assert "North: computer" in row.inner_text()
-        assert page.locator(".cg-print-sheet").is_visible()
+        # The sheet: saved as a page of its own, or printed from a window that shows it.
+        assert page.locator(".cg-save-sheet").get_attribute("href").startswith("blob:")
+        with page.expect_popup() as opened:
+            page.locator(".cg-print-sheet").click()
+        sheet = opened.value
+        sheet.locator(".cg-room-slip").first.wait_for()
+        assert sheet.locator(".cg-room-slip").count() == 2
+        assert f"room={prefix}-2&seat=3" in sheet.content().replace("&amp;", "&")
+        sheet.close()
         # A pupil takes South in room 1: the list shows her by itself, with no click.
         RoomTable(teacher.store).join(f"{prefix}-1", 2, new_holder(), pupil="Ana")
         page.wait_for_function(
