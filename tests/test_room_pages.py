@@ -48,7 +48,7 @@ def test_a_page_shows_the_room_face_down_until_its_browser_gives_the_token(store
     assert all(c == {"back": True} for s in state["seats"] for c in s["cards"])
     send_token(page)
     state = page.board.state
-    assert "you are North" in state["caption"] and not state["room"]["ask_holder"]
+    assert "You are North" in state["caption"] and not state["room"]["ask_holder"]
     north = {str(c) for c in cg.deal("yukon", seed=7).hands[0]}
     assert {c["card"] for c in state["seats"][0]["cards"]} == north
     # Undo, redo, stepping are the teacher's: the page shows Hint only
@@ -128,7 +128,7 @@ def test_a_second_page_of_the_same_pupil_takes_the_seat_and_the_first_is_told(st
     assert "your other page there is told" in lines(second)
     first.tick()
     assert "taken over by another page of yours" in lines(first)
-    assert not first.session.holds_seat() and "you are North" not in first.board.state["caption"]
+    assert not first.session.holds_seat() and "You are North" not in first.board.state["caption"]
     card = next(c["card"] for c in second.board.state["seats"][0]["cards"] if c["legal"])
     click(first, card)                                 # the first page plays nothing now
     assert first.session.count == 0
@@ -143,6 +143,10 @@ def test_a_seat_held_by_another_pupil_is_refused_saying_by_whom(store):
     send_token(bob)
     assert "East is taken by Ann; free seats: North, South, West" in lines(bob)
     assert bob.board.state["message"]["error"]
+    assert all(c == {"back": True} for s in bob.board.state["seats"] for c in s["cards"])
+    # The teacher opens the hands for the projector: a pupil's page still shows them face down
+    Teacher(store).open_hands("held")
+    bob.tick()
     assert all(c == {"back": True} for s in bob.board.state["seats"] for c in s["cards"])
 
 
@@ -163,7 +167,30 @@ def test_a_pupil_who_leaves_is_replaced_by_the_computer_and_takes_the_seat_back(
     assert south.session.hand.history[0][0] == 0       # the computer played North's card
     back = pupil(store, "away-1", 0)                    # North reloads: the same token
     send_token(back, token)
-    assert "you are North" in back.board.state["caption"]
+    assert "You are North" in back.board.state["caption"]
+
+
+def test_a_closed_page_whose_kernel_runs_on_lets_the_computer_take_the_seat(store):
+    # A pupil's browser sends its token every 10 s; a kernel that stops hearing it (the page was
+    # closed, the kernel is not shut down yet) stops saying the pupil is there.
+    clock = [1000.0]
+    store.clock = lambda: clock[0]
+    Teacher(store).open_rooms(1, "yukon", prefix="quiet", seed=4, timeout=30)
+    north = RoomPage(RoomSession.open("quiet-1", 0, store=store, clock=lambda: clock[0]))
+    token = send_token(north)
+    south = RoomPage(RoomSession.open("quiet-1", 2, store=store, clock=lambda: clock[0]))
+    send_token(south)
+    for _ in range(6):               # a minute: North's browser says it is there every 10 s
+        clock[0] += 10
+        north.board.receive({"type": "holder", "token": token, "seq": north._seq})
+        north.tick()
+        south.tick()
+    assert south.session.count == 0                    # North's turn, North's to play
+    for _ in range(7):               # North's page is closed: its kernel runs on, quiet
+        clock[0] += 10
+        north.tick()
+        south.tick()
+    assert south.session.count >= 1 and south.session.hand.history[0][0] == 0
 
 
 def test_the_projector_sees_the_hands_only_when_the_teacher_opens_them(store):
@@ -173,6 +200,7 @@ def test_the_projector_sees_the_hands_only_when_the_teacher_opens_them(store):
     assert "the projector" in projector.board.state["caption"]
     assert "room" in projector.board.state and not projector.board.state["room"]["ask_holder"]
     assert all(c == {"back": True} for s in projector.board.state["seats"] for c in s["cards"])
+    assert projector.board.state["buttons"] == {}           # no Hint on the projector either
     Teacher(store).open_hands("shown")
     projector.tick()
     assert all("card" in c for s in projector.board.state["seats"] for c in s["cards"])
@@ -185,3 +213,14 @@ def test_a_closed_room_says_so_and_the_loop_stops(store):
     Teacher(store).close("closing")
     assert page.tick()
     assert "closed by the teacher" in lines(page) and page.session.closed
+
+
+def test_the_room_session_imports_no_widget():
+    # What a page shows is decided without widgets (the widget only draws it)
+    import subprocess
+    import sys
+
+    code = ("import sys, cardgames.rooms.session; "
+            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -26,7 +26,7 @@ import pytest
 from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
 
 import cardgames as cg
-from cardgames.rooms import RoomTable, Teacher, new_holder, open_store
+from cardgames.rooms import RoomTable, new_holder, open_store
 
 pytestmark = pytest.mark.browser
 
@@ -162,8 +162,8 @@ def open_room(page, server, query: str) -> None:
     page.goto(f"{server.base}/voila/render/yukon.ipynb?{query}", wait_until="domcontentloaded")
     page.wait_for_function(
         """() => { const t = document.querySelector('.cg-app .cg-table');
-                   return t && /Room /.test(t.querySelector('.cg-caption').innerText)
-                       && (/you are|projector/.test(t.querySelector('.cg-caption').innerText)
+                   return t && /[Rr]oom /.test(t.querySelector('.cg-caption').innerText)
+                       && (/You are|projector/.test(t.querySelector('.cg-caption').innerText)
                            || t.querySelector('.cg-message.cg-error')); }""")
 
 
@@ -305,7 +305,7 @@ def test_two_pupils_at_one_table_play_a_trick_and_see_only_their_own_cards(serve
     north, south = pupils.new(), pupils.new(390, 844)
     open_room(north, server, "room=class-a&seat=0&seed=7")
     open_room(south, server, "room=class-a&seat=2")
-    assert "you are North" in caption(north) and "you are South" in caption(south)
+    assert "You are North" in caption(north) and "You are South" in caption(south)
     assert set(my_cards(north)) == hands[0] and set(my_cards(south)) == hands[2]
     check_sees_only_its_own(north, server, "class-a", 0)
     check_sees_only_its_own(south, server, "class-a", 2)
@@ -354,7 +354,7 @@ def test_a_reloaded_page_finds_its_seat_hand_and_trick(server, pupils):
     wait_for_trick_with(page, led)
     page.reload(wait_until="domcontentloaded")
     open_room(page, server, "room=reload-me&seat=0&seed=11")
-    assert "you are North" in caption(page)
+    assert "You are North" in caption(page)
     # Yukon draws after each trick: North holds what the room says North holds now
     now = room_now(server, "reload-me")
     assert led not in my_cards(page) and set(my_cards(page)) == {str(c) for c in now.hands[0]}
@@ -401,7 +401,7 @@ def test_a_kernel_killed_mid_hand_then_the_page_reloaded_plays_on(server, pupils
     os.kill(kernel_process(config["kernelId"]), signal.SIGKILL)
     page.reload(wait_until="domcontentloaded")
     open_room(page, server, "room=killed&seat=0&seed=31")
-    assert "you are North" in caption(page)
+    assert "You are North" in caption(page)
     assert led not in my_cards(page)
     assert set(my_cards(page)) == {str(c) for c in room_now(server, "killed").hands[0]}
     page.wait_for_function("""() => document.querySelector('.cg-app .cg-table .cg-hand')
@@ -419,7 +419,7 @@ def test_the_server_restarted_the_room_is_still_there(server, pupils):
     server.start()
     page = pupils.new()
     open_room(page, server, "room=class-a&seat=0")
-    assert "you are North" in caption(page)
+    assert "You are North" in caption(page)
     after = room_now(server, "class-a")
     assert [str(m) for _s, m in after.history[:len(before.history)]] == \
         [str(m) for _s, m in before.history]

@@ -601,10 +601,12 @@ class RoomTable:
             self._touched = now
             self.room.seen[self.seat] = now
 
-    def poll(self, since_version: int | None = None, timeout: float = 0.0) -> Polled:
+    def poll(self, since_version: int | None = None, timeout: float = 0.0,
+             present: bool = True) -> Polled:
         """What changed since ``since_version`` (default: since this table last looked),
         waiting up to ``timeout`` seconds for a change (Redis wakes the wait at once; SQLite
-        reads the version every 50 ms). Also says this page is still there."""
+        reads the version every 50 ms). Also says this page is still there, unless
+        ``present`` is False (its kernel runs on, but the pupil's browser has gone quiet)."""
         name = self._require_room()
         since = self._version if since_version is None else since_version
         waits = timeout > 0 and since == self._version      # (else there is news already)
@@ -612,7 +614,8 @@ class RoomTable:
         if waits and found is None:
             raise RoomGone(f"room {name!r} was closed by the teacher (or expired)")
         self._sync(found=found)
-        self._heartbeat()
+        if present:
+            self._heartbeat()
         hand = self.hand()
         mover = None if hand.to_move is None else hand.controller(hand.to_move)
         holds = self.holds_seat()

@@ -30,18 +30,22 @@ from typing import Any
 from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
 from ..cards import Card
-from ..engine import Hand, IllegalAction, Match, Move, Phase, parse_action
+from ..engine import IllegalAction, Match, Move
 from ..games import get_game
 from ..players import make_player
 from ..session import TableSession
-from .model import WATCH, RoomError, RoomGone, SeatTaken, check_holder
+from .model import WATCH, RoomError, RoomGone, check_holder
 from .room import Joined, RoomTable, WatchView
 from .store import RoomStore
 
-__all__ = ["RoomSession", "PUPIL_BUTTONS", "STALL"]
+__all__ = ["RoomSession", "PUPIL_BUTTONS", "QUIET", "STALL"]
 
 #: The board's buttons a room's page shows: the rest (undo, redo, stepping) are the teacher's.
 PUPIL_BUTTONS = ("hint",)
+#: Seconds without word from the pupil's browser (it sends its token when asked, then every
+#: 10 s) after which the page stops saying that the pupil is there: a closed page's kernel runs
+#: on for a while, and its pupil must not keep the seat from the computer meanwhile.
+QUIET = 25.0
 #: Seconds a computer's turn may wait for the room's first present page to play it before any
 #: other page of the room plays it (that page's kernel may have died).
 STALL = 1.5
@@ -82,13 +86,14 @@ class RoomSession(TableSession):
         self.joined: Joined | None = None
         self.refusal = ""                # why the seat was refused, if it was
         self._turn_seen: tuple[int, float] | None = None
+        self._heard = clock()            # when the browser last sent its token
         self._adopt()
         self._mark()
 
     @classmethod
     def open(cls, room: str, seat: int | str | None, *, game: str | None = None,
              pupil: str | None = None, store: RoomStore | None = None,
-             **settings: Any) -> "RoomSession":
+             clock=time.monotonic, **settings: Any) -> "RoomSession":
         """Open the page of ``room`` for ``seat`` (a number, or None / ``"watch"`` for the
         projector): the room is opened with ``game`` and ``settings`` (``seed`` or typed
         ``hands``/``stock``, ``players``, the game's options) if nobody opened it yet, and shown
@@ -96,7 +101,7 @@ class RoomSession(TableSession):
         watching = seat is None or isinstance(seat, str) and seat.strip().lower() == WATCH
         table = RoomTable(store)
         joined = table.join(room, WATCH, game=game, **settings)
-        page = cls(table, None if watching else int(seat), pupil=pupil)
+        page = cls(table, None if watching else int(seat), pupil=pupil, clock=clock)
         page.joined = joined
         page.say([page._welcome(joined)], record=False)
         page._show_pending()
@@ -112,8 +117,9 @@ class RoomSession(TableSession):
         self.game = get_game(table.room.game)
         self.names = table.seat_names()
         self.seat = table.seat if table.holds_seat() else None
-        # the projector shows the hands face up only if the teacher opened them
-        self.open_hands = table.seat is None and table.room.open_hands
+        # the projector shows the hands face up only if the teacher opened them; a pupil's
+        # page never does (not even one refused its seat, which shows the room face down)
+        self.open_hands = self.wanted_seat is None and table.room.open_hands
 
     def _mark(self) -> None:
         """Remember what the page has been told, to say later what changed since."""
@@ -215,7 +221,8 @@ class RoomSession(TableSession):
         """The board's state for this page: ``board_state`` of what the page may see, with the
         pupil's buttons only, who plays each seat, and the room in the caption."""
         state = board_state(self, seq=seq, **looks)
-        state["buttons"] = {n: b for n, b in state["buttons"].items() if n in PUPIL_BUTTONS}
+        keep = PUPIL_BUTTONS if self.wanted_seat is not None else ()   # the projector: none
+        state["buttons"] = {n: b for n, b in state["buttons"].items() if n in keep}
         words = self.seats_words()
         for seat in state["seats"]:
             if words[seat["seat"]]:
@@ -230,9 +237,10 @@ class RoomSession(TableSession):
                     seat["clickable"] = True
                     seat["cards"] = [{**c, "legal": False, "why": why, "hinted": False}
                                      for c in seat["cards"]]
+        # the seat first: a phone's narrow caption keeps its start
         where = f"Room {self.room_name}"
         if self.holds_seat():
-            where += f" · you are {self.names[self.seat]}"
+            where = f"You are {self.names[self.seat]} · room {self.room_name}"
         elif self.table.seat is None and self.wanted_seat is None:
             where += " · the projector" + (" (hands shown by the teacher)" if self.open_hands else "")
         caption = state["caption"].replace("watching every seat", "").strip(" ·")
@@ -249,8 +257,14 @@ class RoomSession(TableSession):
         and which seats are free (the page then shows the room face down). False if refused."""
         return self.run(self._take_seat, holder)
 
+    def heard(self, holder: str) -> None:
+        """The browser's token again (every 10 s): the pupil's page is still open."""
+        if check_holder(holder) == self.table.holder:
+            self._heard = self.clock()
+
     def _take_seat(self, holder: str) -> None:
         holder = check_holder(holder)
+        self._heard = self.clock()
         if self.wanted_seat is None:
             raise RoomError("this page watches the room (seat=watch): it takes no seat")
         try:
@@ -352,7 +366,7 @@ class RoomSession(TableSession):
             return False
         room_id, generation, old_hand, snapshot, version, held = self._told
         try:
-            polled = self.table.poll()
+            polled = self.table.poll(present=self.clock() - self._heard < QUIET)
             moved = self._computer_turn()
         except RoomGone as error:
             self.closed = True

@@ -130,6 +130,11 @@ class App:
                 self.settings = parse_query(self.game, query or "")
                 if self.settings.room is None:
                     self._show_table()
+                elif in_browser():       # the static site: no server, no other pupils
+                    self.box.children = (_message(
+                        f"Room {self.settings.room}: a class at one table needs the apps served "
+                        "by Voila (python3 tasks.py apps); this page runs alone in the browser. "
+                        "Remove room= and seat= from the address to play here."),)
                 elif self is (_room_app() or self):
                     self._join_room()
                 else:                   # the page's other tables: their own deal, not the room's

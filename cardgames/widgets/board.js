@@ -257,6 +257,7 @@ function render({ model, el }) {
   let state = {};
   let drawn = false;
   let holderSent = false;
+  let beat = 0; // a room's page: its token every 10 s says the pupil is still there
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
 
   function seatName(seat) {
@@ -716,6 +717,9 @@ function render({ model, el }) {
       holderSent = true;
       send({ type: "holder", token: holderToken() });
     }
+    if (state.room && !beat) {
+      beat = setInterval(() => send({ type: "holder", token: holderToken() }), 10000);
+    }
     if (focusBox && !root.contains(document.activeElement)) {
       const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
       if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
@@ -796,6 +800,7 @@ function render({ model, el }) {
   draw();
 
   return () => {
+    if (beat) clearInterval(beat);
     resize.disconnect();
     if (pending) cancelAnimationFrame(pending);
     document.removeEventListener("fullscreenchange", onFullscreen);

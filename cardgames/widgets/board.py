@@ -45,7 +45,8 @@ state it was aimed at (the session refuses a stale one)::
     {"type": "action", "id": 0, "seq": 17}
     {"type": "button", "name": "next", "seq": 17}
     {"type": "holder", "token": "k3J...", "seq": 17}   # a room's page: the browser's token,
-                                 # sent once when state["room"]["ask_holder"] is true
+                                 # sent when state["room"]["ask_holder"] is true, then every
+                                 # 10 s while state["room"] is set (the pupil is still there)
 
 A tap on a card whose ``legal`` is false sends nothing: the board shows its ``why`` in the
 message line at once (``.cg-refused``). A message is checked here before anybody acts on it,

@@ -5,7 +5,8 @@ and the poll loop that keeps it up to date.
 as the table. The board's state asks the browser once for its holder token (kept in the
 browser's ``localStorage``, so a reloaded page finds its seat); it comes back as a board message
 ``{"type": "holder", "token": ...}``, checked by ``cardgames.rooms.check_holder`` (a crafted one
-is refused and changes nothing). Clicks are the board's usual messages; a click aimed at a board
+is refused and changes nothing), and again every 10 s while the page is open: the sign that the
+pupil is there (a closed page's kernel runs on for a while, and must not hold the seat). Clicks are the board's usual messages; a click aimed at a board
 that has changed since is refused and said.
 
 :meth:`RoomPage.start` runs the poll loop as an asyncio task on the kernel's own event loop (no
@@ -68,11 +69,11 @@ class RoomPage:
     def _on_board(self, event: UserEvent) -> None:
         session = self.session
         if event.type == "holder":
-            if not session.wants_holder():
-                LOG.info("a holder token came for a page that does not ask for one: ignored")
-                return
-            session.take_seat(event.token)
-            self.redraw(force=True)
+            if session.wants_holder():
+                session.take_seat(event.token)
+                self.redraw(force=True)
+            else:                   # the browser's sign of life (a crafted token counts nothing)
+                session.heard(event.token)
             return
         if event.seq != self._seq:
             session.stale()
@@ -96,8 +97,13 @@ class RoomPage:
             self.session.closed = True
             self.session._fail(error)
             changed = True
-        except Exception:  # noqa: BLE001 - the loop must go on; the page is told on the next click
+        except Exception as error:  # noqa: BLE001 - the loop goes on; the page says so
             LOG.exception("room %s: the poll failed", self.session.room_name)
+            self.session.message_lines = [
+                "The room could not be read just now; the page keeps trying "
+                f"({type(error).__name__}: {str(error)[:120]})."]
+            self.session.message_is_error = True
+            self.redraw()
             return False
         if changed:
             self.redraw()
