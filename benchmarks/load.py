@@ -13,7 +13,8 @@ file of this run's own, named to the server by ``CARDGAMES_ROOMS``), each with `
 pupils as websocket clients. Every client loads its seat's link (``?room=NAME&seat=N``), gives
 its page a holder token as the board does (``{"type": "holder"}``), and, once every page has its
 seat, plays for ``--duration`` seconds: when its seat is to move it waits 0 to ``--think``
-seconds and clicks a legal card (the board's ``{"type": "play"}`` message). Measured: the time
+seconds and clicks a legal card (the board's ``{"type": "play"}`` message); every 10 s it sends
+its token again, as the board does to say the pupil is still there. Measured: the time
 from a click to each of the other pages of its room receiving the board state that shows the
 card (median, 95th, worst; and to the last of them), and the server's and the kernels'
 memory. A room whose hand is over is dealt again by the teacher (new cards).
@@ -361,6 +362,9 @@ def my_move(state: dict) -> dict | None:
     return None
 
 
+PRESENCE = 10.0       # seconds between a room page's "still here" (its token again, board.js)
+
+
 async def pupil_client(base: str, game: str, room: str, seat: int, shared: Rooms,
                        think: float, timeout: float) -> dict:
     """One pupil: load the seat's link, give the page its holder token, and, once the run
@@ -399,10 +403,15 @@ async def pupil_client(base: str, game: str, room: str, seat: int, shared: Rooms
                 await ws.send(message("comm_msg", {"comm_id": board, "data": {
                     "method": "custom", "content": content}}, session))
 
-            await send({"type": "holder", "token": new_holder(), "seq": state["seq"]})
+            token = new_holder()
+            await send({"type": "holder", "token": token, "seq": state["seq"]})
             clicked_seq, click_at, joined, answered = None, None, False, True
+            beat = time.monotonic() + PRESENCE
             while not shared.stop.is_set():
-                if not joined and "you are" in state.get("caption", ""):
+                if time.monotonic() >= beat:         # "still here", as the board says it
+                    await send({"type": "holder", "token": token, "seq": state["seq"]})
+                    beat = time.monotonic() + PRESENCE
+                if not joined and any(s.get("you") for s in state.get("seats", ())):
                     joined = True
                     shared.joined[(room, seat)] = time.monotonic()
                     result["table_seconds"] = round(time.monotonic() - started, 2)
@@ -418,7 +427,8 @@ async def pupil_client(base: str, game: str, room: str, seat: int, shared: Rooms
                         result["clicks"] += 1
                         answered = False
                         continue
-                wait = 0.5 if click_at is None else max(0.0, click_at - time.monotonic())
+                wait = min(0.5 if click_at is None else max(0.0, click_at - time.monotonic()),
+                           beat - time.monotonic())
                 try:
                     msg = json.loads(await asyncio.wait_for(_text_frame(ws), max(wait, 0.01)))
                 except asyncio.TimeoutError:
