@@ -44,6 +44,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -543,6 +544,7 @@ async def run_rooms(rooms: int, pupils: int, game: str, duration: float, think: 
         stop(server)
         log.close()
         store.close()
+        shutil.rmtree(folder, ignore_errors=True)       # this run's rooms
     ok = [r for r in results if r["ok"]]
     # the clicks of the last seconds may not have reached the other pages when play stopped
     clicks = [c for c in shared.clicks if c.sent <= stopped - UNJUDGED]
