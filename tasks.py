@@ -80,7 +80,7 @@ KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else 
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
 
 
-PAGES = ("index", "teachers")   # the notebooks that are not a game's app
+PAGES = ("index", "teachers", "rooms")   # the notebooks that are not a game's app
 
 
 def class_arguments(value: str) -> list[str]:

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from ..engine import Match
 from ..games import get_game
-from ..render_table import seat_names
+from ..render_table import seat_names, unit_names
 from .model import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
 from .room import apply_stored, build, new_room
 from .store import RoomStore, open_store
@@ -55,8 +55,11 @@ class Teacher:
     def rooms(self) -> list[dict[str, Any]]:
         """Every open room (expired ones are deleted first): its game, seats (who holds each,
         whether the pupil is there, or the computer), actions, scores (the hand's, and the
-        match's in a match), the seat to move, and how long since the last play. Each room is
-        replayed from its stored actions, so what is listed is what its pages show."""
+        match's in a match; ``units`` names the score's entries: seats, or sides in partnership
+        games), the seat to move, and how long since the last play. ``people`` has each seat as
+        a dict (number, name, held by a pupil, the pupil's name, away, and ``own``: False for a
+        seat another plays this hand, Quinto's dummy). Each room is replayed from its stored
+        actions, so what is listed is what its pages show."""
         self.store.expire()
         now = self.store.clock()
         found = []
@@ -70,16 +73,21 @@ class Teacher:
             match = target if isinstance(target, Match) else None
             hand = match.hand if match else target
             names = seat_names(hand)
-            seats = []
+            seats, people = [], []
             for s, seat in enumerate(room.seats):
                 who = (seat.pupil or "a pupil") if seat.holder else "computer"
-                if seat.holder and not room.live(s, now):
+                away = bool(seat.holder) and not room.live(s, now)
+                if away:
                     who += f" (away: the computer plays after {room.timeout:.0f} s)"
                 seats.append((names[s], who))
+                people.append({"seat": s, "name": names[s], "held": seat.holder is not None,
+                               "pupil": seat.pupil, "away": away,
+                               "own": hand.controller(s) == s})
             found.append({
                 "room": room.name, "game": room.game, "players": room.players,
-                "match": room.match, "seats": seats, "actions": room.count,
-                "score": list(hand.score), "scores": list(match.scores) if match else None,
+                "match": room.match, "seats": seats, "people": people, "actions": room.count,
+                "score": list(hand.score), "units": unit_names(hand, names),
+                "scores": list(match.scores) if match else None,
                 "hand": len(match.hands) + (not match.is_over) if match else 1,
                 "to_move": None if hand.to_move is None else names[hand.controller(hand.to_move)],
                 "over": match.is_over if match else hand.is_over,
@@ -108,14 +116,23 @@ class Teacher:
         opened = []
         for room in rooms:
             stored, _ = self.store.create(room)
-            target = build(stored)
-            hand = target.hand if isinstance(target, Match) else target
-            names = seat_names(hand)
-            links = {names[s]: room_link(base_url, stored.game, stored.name, s)
-                     for s in range(len(stored.seats)) if hand.controller(s) == s}
-            opened.append(OpenedRoom(stored.name, stored.game, links,
-                                     room_link(base_url, stored.game, stored.name, WATCH)))
+            opened.append(self._links(stored, base_url))
         return opened
+
+    def links(self, name: str, base_url: str = "/voila/render") -> OpenedRoom:
+        """The links of a room already open (one per seat a pupil may take, and the watch
+        link), as :meth:`open_rooms` gave them."""
+        return self._links(self._room(name), base_url)
+
+    @staticmethod
+    def _links(room: Room, base_url: str) -> OpenedRoom:
+        target = build(room)
+        hand = target.hand if isinstance(target, Match) else target
+        names = seat_names(hand)
+        links = {names[s]: room_link(base_url, room.game, room.name, s)
+                 for s in range(len(room.seats)) if hand.controller(s) == s}
+        return OpenedRoom(room.name, room.game, links,
+                          room_link(base_url, room.game, room.name, WATCH))
 
     @staticmethod
     def sheet_html(opened: list[OpenedRoom], title: str = "Card rooms") -> str:

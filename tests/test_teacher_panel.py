@@ -1,0 +1,315 @@
+"""The teacher's page for rooms (issue 24), headless: ``cardgames.widgets.teacher_panel``.
+
+Each story fills the page's boxes as a teacher would, clicks its buttons (``Button.click()``) and
+reads what the page says and lists. The pupils are ``RoomTable`` kernels on the same SQLite file.
+The notebook that shows the page (``notebooks/rooms.ipynb``) is run by nbval; a browser test in
+``tests/test_teacher_browser.py`` opens it in Voila.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import nbformat
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardgames.rooms import RoomTable, Teacher, new_holder  # noqa: E402
+from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
+from cardgames.widgets.teacher_panel import (  # noqa: E402
+    TeacherPanel, apps_address, teacher_page,
+)
+
+from test_notebooks import NOTEBOOKS  # noqa: E402
+
+BASE = "http://school:8866/voila/render"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def place(tmp_path):
+    """The rooms' file; ``place()`` opens another connection to it (another kernel)."""
+    path = tmp_path / "rooms.sqlite3"
+    stores = []
+
+    def open_one():
+        stores.append(SQLiteStore(path))
+        return stores[-1]
+    yield open_one
+    for store in stores:
+        store.close()
+
+
+@pytest.fixture
+def panel(place):
+    return TeacherPanel(Teacher(place()), base_url=BASE, clock=Clock())
+
+
+def text(html_widget) -> str:
+    """What a person reads in an HTML widget."""
+    words = " ".join(unescape(re.sub(r"<[^>]+>", " ", html_widget.value)).split())
+    return re.sub(r" ([,.])", r"\1", words)
+
+
+def open_rooms(panel, count="2", game="yukon", **boxes):
+    panel.game_select.value = game
+    panel.count_box.value = count
+    for name, value in boxes.items():
+        getattr(panel, name).value = value
+    panel.open_button.click()
+
+
+def test_opening_rooms_gives_each_seat_a_link_and_the_projector_one(panel):
+    # Issue 24: "open N rooms at once (links to hand out, and a printable sheet of them)".
+    open_rooms(panel, "3", prefix_box="Class-4B", seed_box="40")
+    assert "Opened 3 rooms of Yukon: class-4b-1, class-4b-2, class-4b-3" in text(panel.message)
+    links = re.findall(r'href="([^"]+)"', panel.opened_html.value)
+    assert f"{BASE}/yukon.ipynb?room=class-4b-1&amp;seat=0" in links
+    # The projector's link shows the table alone, filling the screen.
+    assert f"{BASE}/yukon.ipynb?room=class-4b-3&amp;seat=watch&amp;view=table" in links
+    assert len(links) == 3 * 5                     # four seats and the projector, per room
+    # The sheet to print holds the same links, one slip per room.
+    assert panel.helper.sheet.count('class="cg-room-slip"') == 3
+    assert "class-4b-2&amp;seat=3" in panel.helper.sheet
+    # The rooms were dealt from seeds 40, 41, 42: a pupil of room 2 gets seed 41.
+    pupil = RoomTable(panel.teacher.store)
+    pupil.join("class-4b-2", 1, new_holder())
+    assert pupil.hand().seed == 41
+    # The list shows them, the computer in every seat nobody took.
+    listed = text(panel.list_html)
+    assert "class-4b-1 Yukon North: computer East: computer" in listed
+    assert [v for _, v in panel.room_select.options] == ["class-4b-1", "class-4b-2", "class-4b-3"]
+
+
+def test_the_form_opens_rooms_with_its_players_rules_match_and_computer(panel):
+    panel.game_select.value = "guinote"
+    panel.players_select.value = 2
+    rule = next(iter(panel._option_controls.values()))
+    open_rooms(panel, "1", game="guinote", prefix_box="duel", match_box=True,
+               computer_select="search", timeout_box="120")
+    (room,) = panel.rooms
+    assert (room["game"], room["players"], room["match"], room["computer"], room["timeout"]) == \
+        ("guinote", 2, True, "search", 120.0)
+    assert "computer: search" in text(panel.list_html)
+    assert rule is not None          # the game's rules are asked as questions on the form
+
+
+@pytest.mark.parametrize("box, value, says", [
+    ("count_box", "many", "how many rooms: a whole number from 1 to 50, not 'many'"),
+    ("count_box", "0", "from 1 to 50"),
+    ("count_box", "51", "from 1 to 50"),
+    ("prefix_box", "class 4b", "room names start with 'class 4b': that is not allowed"),
+    ("prefix_box", "x" * 45, "at most 38 characters"),
+    ("seed_box", "seven", "seed 'seven': a whole number from 0"),
+    ("seed_box", "-3", "seed '-3'"),
+    ("timeout_box", "2", "a number from 5 to 3600, not '2'"),
+    ("timeout_box", "soon", "not 'soon'"),
+])
+def test_bad_input_is_answered_in_words_and_opens_nothing(panel, box, value, says):
+    open_rooms(panel, **{"count_box": "2", box: value})
+    assert says.lower() in text(panel.message).lower()
+    assert "cg-error" in panel.message._dom_classes
+    assert panel.rooms == [] and "No room is open" in text(panel.list_html)
+
+
+def test_a_name_already_open_is_refused_saying_which(panel):
+    open_rooms(panel, "2", prefix_box="maths")
+    open_rooms(panel, "3", prefix_box="maths")
+    assert "Room maths-1 is already open: close it, or choose another prefix" in text(panel.message)
+    assert len(panel.rooms) == 2
+
+
+def test_the_list_shows_pupils_the_computer_absent_pupils_scores_and_the_last_card(place):
+    clock = Clock()
+    store = SQLiteStore(place().path, clock=clock)
+    panel = TeacherPanel(Teacher(store), base_url=BASE, clock=clock)
+    open_rooms(panel, "1", prefix_box="maths", seed_box="7")
+    ana, ben = RoomTable(SQLiteStore(place().path, clock=clock)), RoomTable(
+        SQLiteStore(place().path, clock=clock))
+    ana.join("maths-1", 0, new_holder(), pupil="Ana")
+    ben.join("maths-1", 2, new_holder())
+    panel.refresh()
+    listed = text(panel.list_html)
+    assert "North: Ana East: computer South: a pupil West: computer" in listed
+    assert "North to play" in listed and "no card yet" in listed
+    ana.play(ana.view().legal_actions()[0], seq=ana.count)
+    ana.computer_moves()                      # East plays; South (Ben) is to play
+    clock.now += 30
+    panel.refresh()
+    listed = text(panel.list_html)
+    assert "South to play" in listed and "under a minute ago" in listed
+    assert "North–South 0, East–West 0" in listed
+    # Ben's page goes quiet past the room's timeout (60 s): the list says he is away.
+    clock.now += 61
+    ana.poll()
+    panel.refresh()
+    assert "South: a pupil (away: the computer plays)" in text(panel.list_html)
+    assert "North: Ana (away" not in text(panel.list_html)
+    assert ("South: a pupil (away)", 2) in panel.seat_select.options
+
+
+def test_a_room_is_started_again_after_a_second_click(panel):
+    open_rooms(panel, "1", prefix_box="maths", seed_box="7")
+    pupil = RoomTable(panel.teacher.store)
+    pupil.join("maths-1", 0, new_holder())
+    pupil.play(pupil.view().legal_actions()[0], seq=pupil.count)
+    panel.same_button.click()
+    assert "Start room maths-1 again with the same cards?" in text(panel.message)
+    assert panel.rooms[0]["actions"] == 1                   # nothing yet
+    panel.same_button.click()
+    assert "Room maths-1 starts again with the same cards" in text(panel.message)
+    assert panel.rooms[0]["actions"] == 0
+    pupil.poll()
+    assert pupil.hand().seed == 7 and pupil.holds_seat()   # the pupil keeps the seat
+    # New cards: a new seed for the room.
+    panel.new_button.click()
+    panel.new_button.click()
+    pupil.poll()
+    assert pupil.hand().seed != 7
+
+
+def test_a_second_click_on_another_button_does_not_confirm_the_first(panel):
+    open_rooms(panel, "1", prefix_box="maths")
+    panel.close_button.click()
+    panel.same_button.click()                 # asks about starting again, closes nothing
+    assert len(panel.rooms) == 1
+    panel.clock.now += 60                     # too late to confirm: asks again
+    panel.same_button.click()
+    assert "Start room maths-1 again" in text(panel.message)
+    assert "starts again" not in text(panel.message)
+
+
+def test_undo_hands_free_seat_settings_and_close(panel):
+    open_rooms(panel, "2", prefix_box="maths", seed_box="7")
+    panel.room_select.value = "maths-2"
+    pupil = RoomTable(panel.teacher.store)
+    pupil.join("maths-2", 0, new_holder(), pupil="Ana")
+    pupil.play(pupil.view().legal_actions()[0], seq=pupil.count)
+    panel.refresh()
+    # Undo is the teacher's: the last card goes back.
+    panel.undo_button.click()
+    assert "Room maths-2: the last card (or call) is taken back" in text(panel.message)
+    assert panel.selected()["actions"] == 0
+    panel.undo_button.click()
+    assert "Room maths-2: there is nothing to undo" in text(panel.message)
+    # The projector sees every hand once the teacher opens them; the button says what it does.
+    assert panel.hands_button.description == "Show the hands on the projector"
+    panel.hands_button.click()
+    assert panel.selected()["open_hands"] and "shown face up on the projector" in text(panel.message)
+    assert panel.hands_button.description == "Hide the hands on the projector"
+    # Free Ana's seat: the computer plays it.
+    panel.seat_select.value = 0
+    panel.free_button.click()
+    assert "North is free; the computer plays it" in text(panel.message)
+    assert not pupil.poll().holds_seat
+    panel.free_button.click()
+    assert "North in room maths-2 is free already" in text(panel.message)
+    # The computer players and the timeout of this room.
+    panel.room_computer.value = "search"
+    panel.room_timeout.value = "90"
+    panel.apply_button.click()
+    assert (panel.selected()["computer"], panel.selected()["timeout"]) == ("search", 90.0)
+    panel.room_timeout.value = "9999"
+    panel.apply_button.click()
+    assert "from 5 to 3600, not '9999'" in text(panel.message)
+    # The room's own links, for a pupil who lost his.
+    assert f"{BASE}/yukon.ipynb?room=maths-2&amp;seat=2" in panel.room_links.value
+    # Close it (twice: the first click asks).
+    panel.close_button.click()
+    panel.close_button.click()
+    assert "Room maths-2 is closed" in text(panel.message)
+    assert [r["room"] for r in panel.rooms] == ["maths-1"]
+    assert panel.room_select.value == "maths-1"
+
+
+def test_a_room_closed_elsewhere_is_said_not_raised(panel):
+    open_rooms(panel, "1", prefix_box="maths")
+    Teacher(panel.teacher.store).close("maths-1")
+    panel.undo_button.click()
+    assert "There is no room 'maths-1'" in text(panel.message)
+    assert panel.rooms == [] and panel.undo_button.disabled
+
+
+def test_the_links_use_the_address_the_page_was_opened_at(panel):
+    # The browser side reports window.location; the links follow it.
+    panel.helper.page_url = "https://class.example.org/user/ms-k/voila/render/notebooks/rooms.ipynb?x=1"
+    open_rooms(panel, "1", prefix_box="maths")
+    assert ('href="https://class.example.org/user/ms-k/voila/render/notebooks/pip_pip.ipynb'
+            not in panel.opened_html.value)
+    assert ('href="https://class.example.org/user/ms-k/voila/render/notebooks/yukon.ipynb'
+            "?room=maths-1&amp;seat=0") in panel.opened_html.value
+
+
+@pytest.mark.parametrize("page, apps", [
+    ("http://127.0.0.1:8866/voila/render/rooms.ipynb", "http://127.0.0.1:8866/voila/render"),
+    ("http://10.0.0.5:8866/voila/render/rooms.ipynb?seat=2#top", "http://10.0.0.5:8866/voila/render"),
+    ("http://localhost:8888/lab/tree/notebooks/rooms.ipynb",
+     "http://localhost:8888/voila/render/notebooks"),
+    ("https://hub.example.org/user/ana/voila/render/notebooks/rooms.ipynb",
+     "https://hub.example.org/user/ana/voila/render/notebooks"),
+    ("about:blank", None),
+    ("", None),
+])
+def test_where_the_apps_are_from_the_pages_address(page, apps):
+    assert apps_address(page) == apps
+
+
+def test_a_tick_from_the_page_refreshes_the_list(panel):
+    Teacher(panel.teacher.store).open_rooms(1, "quinto", prefix="late")
+    assert panel.rooms == []
+    panel.helper._handle_custom_msg({"type": "tick"}, [])
+    assert [r["room"] for r in panel.rooms] == ["late-1"]
+    panel.helper._handle_custom_msg({"type": "something else"}, [])   # ignored, no error
+
+
+def test_quintos_dummy_gets_no_link_and_no_line(panel):
+    # Quinto for three: the fourth hand is the dummy, played by its partner (RULES.md).
+    open_rooms(panel, "1", game="quinto", players_select=3, prefix_box="q")
+    links = re.findall(r"<th>([^<]+)</th>", panel.opened_html.value)
+    assert links == ["Seat 0", "Seat 2", "Seat 3", "Projector"]
+    assert [label for label, _ in panel.seat_select.options] == [
+        "Seat 0: computer", "Seat 2: computer", "Seat 3: computer"]
+
+
+def test_a_store_that_cannot_be_reached_is_said_in_words(monkeypatch):
+    monkeypatch.setenv("CARDGAMES_ROOMS", "ftp://nowhere")
+    shown = teacher_page()
+    assert "The rooms cannot be reached" in shown.value and "Traceback" not in shown.value
+
+
+def test_the_notebook_shows_the_page_and_the_teachers_page_and_index_link_it():
+    nb = nbformat.read(NOTEBOOKS / "rooms.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert any("teacher_page()" in s and "# NBVAL_IGNORE_OUTPUT" in s for s in code)
+    assert all(len(s.splitlines()) <= 14 for s in code)
+    for name in ("teachers", "index"):
+        prose = "\n".join(c.source for c in nbformat.read(NOTEBOOKS / f"{name}.ipynb",
+                                                          as_version=4).cells
+                          if c.cell_type == "markdown")
+        assert "](rooms.ipynb)" in prose, name
+
+
+def test_every_link_handed_out_is_one_the_game_pages_read_as_the_room_and_seat(panel):
+    from urllib.parse import urlsplit
+
+    from cardgames.links import parse_query
+
+    open_rooms(panel, "2", game="guinote", prefix_box="g", players_select=4)
+    links = [unescape(h) for h in re.findall(r'href="([^"]+)"', panel.opened_html.value)]
+    assert len(links) == 2 * 5
+    for link in links:
+        parts = urlsplit(link)
+        page = parts.path.rsplit("/", 1)[1]
+        settings = parse_query(page.removesuffix(".ipynb"), parts.query)
+        assert settings.room in ("g-1", "g-2")
+        assert settings.watch == link.endswith("seat=watch&view=table")
+        assert settings.seat is None if settings.watch else 0 <= settings.seat < 4
