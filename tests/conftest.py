@@ -53,6 +53,13 @@ def voila_notebooks():
     port = free_port()
     log_path = artifacts / "voila-browser-tests.log"
     log = open(log_path, "w")
+    # The rooms these pages open (the teacher's page) go in a file of the tests' own, read by
+    # the server's kernels and by the tests alike, not in the user's default rooms file.
+    rooms = artifacts / "rooms-browser-tests.sqlite3"
+    for old in artifacts.glob("rooms-browser-tests.sqlite3*"):
+        old.unlink()
+    rooms_before = os.environ.get("CARDGAMES_ROOMS")
+    os.environ["CARDGAMES_ROOMS"] = str(rooms)
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS],
@@ -67,3 +74,7 @@ def voila_notebooks():
     finally:
         stop(process)
         log.close()
+        if rooms_before is None:
+            os.environ.pop("CARDGAMES_ROOMS", None)
+        else:
+            os.environ["CARDGAMES_ROOMS"] = rooms_before
