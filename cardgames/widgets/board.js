@@ -337,7 +337,7 @@ function render({ model, el }) {
 
   function seatName(seat) {
     const s = (state.seats || []).find((x) => x.seat === seat);
-    return s ? s.name : "Seat " + seat;
+    return s ? s.name : "Player " + (seat + 1);
   }
 
   function makeSeat(seat) {
