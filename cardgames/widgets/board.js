@@ -3,9 +3,12 @@
 //
 // Drawing keeps its nodes: seats are kept by seat number, cards by their code (and occurrence,
 // for the two packs of Pip-Pip!), buttons by name, so a new state changes attributes and text
-// and moves a few nodes. The sprite of card faces is put in once, when `faces` changes.
-// Animations are FLIP: the new state is drawn at once, then the moved cards are shown sliding
-// from where they were (CSS transforms, ~300 ms), so an animation never delays the next click.
+// and moves a few nodes. Each card face is a picture made once from the sprite (`faces`).
+// A redraw only writes: the sizes the layout needs are read when they may have changed (a
+// resize; a seat's size comes from a ResizeObserver), so the browser lays the board out once,
+// in the frame that shows the new state. Animations are FLIP: the new state is drawn at once,
+// then, in that frame, the moved cards are shown sliding from where they were (CSS transforms,
+// ~300 ms), so an animation never delays the next click.
 
 const SVG = "http://www.w3.org/2000/svg";
 const BUTTONS = ["next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint"];
