@@ -242,9 +242,12 @@ def test_a_refused_card_says_why_when_tapped_and_the_keyboard_plays(voila, page,
     page.keyboard.press("ArrowLeft")
     focused = page.evaluate("() => document.activeElement.dataset.card")
     assert focused == first.get_attribute("data-card")
-    message = board_text(page, ".cg-message")
+    # the refusal goes at once; the story's lines change when the kernel's new state has come
+    lines = board_text(page, ".cg-message .cg-lines")
     page.keyboard.press("Enter")
-    wait_for_new_message(page, message)
+    page.wait_for_function(
+        "m => document.querySelector('.cg-app .cg-table .cg-message .cg-lines').innerText !== m",
+        arg=lines)
     played = board.locator(f'.cg-hand .cg-card[data-card="{focused}"]').count() == 0 \
         or focused in trick_cards(page)
     assert played, f"{focused} is still in the hand and not in the trick"
