@@ -302,6 +302,8 @@ def test_after_a_card_played_by_keyboard_the_focus_stays_in_the_hand(harness, op
     page.keyboard.press("Enter")
     page.locator(f'.cg-trick .cg-card[data-card="{cards[target]["card"]}"]').wait_for()
     left = [c["card"] for i, c in enumerate(cards) if i != target]
+    # the focus goes back to the hand in the frame that shows the new state
+    page.wait_for_function("() => document.activeElement.closest('.cg-hand')")
     focused = page.evaluate("document.activeElement.closest('.cg-hand') && "
                             "document.activeElement.dataset.card")
     assert focused == left[min(target, len(left) - 1)]
