@@ -7,8 +7,9 @@ Everything takes a hand (or a match) and returns text, HTML or a table, using on
 public surface, so it can be tested and reused without a notebook.
 
 Seat names: four seats are North, East, South and West (seat 0 = North, the eldest hand, then
-clockwise), two seats North and South; other counts are "Seat 0", "Seat 1"... matching the
-engine's own "seat n". Sides in partnership games are "North–South" and "East–West".
+clockwise), two seats North and South; other counts are "Player 1", "Player 2"... counted from 1
+as people count (the engine's "seat 0" is "Player 1": ``name_seats`` puts the names into the
+engine's words). Sides in partnership games are "North–South" and "East–West".
 """
 
 from __future__ import annotations
@@ -37,9 +38,15 @@ def seat_names(hand: "Hand", names: Sequence[str] | None = None) -> list[str]:
     own = [hand.seat_name(s) for s in range(seats)]
     if any(name != f"seat {s}" for s, name in enumerate(own)):
         return own
+    return default_names(seats)
+
+
+def default_names(seats: int) -> list[str]:
+    """Compass points for two and four seats, else "Player 1", "Player 2"... (never a 0-based
+    index: a reader counts from 1)."""
     if seats in COMPASS:
         return list(COMPASS[seats])
-    return [f"Seat {s}" for s in range(seats)]
+    return [f"Player {s + 1}" for s in range(seats)]
 
 
 def unit_names(hand: "Hand", names: Sequence[str]) -> list[str]:

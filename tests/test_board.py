@@ -302,6 +302,8 @@ def test_after_a_card_played_by_keyboard_the_focus_stays_in_the_hand(harness, op
     page.keyboard.press("Enter")
     page.locator(f'.cg-trick .cg-card[data-card="{cards[target]["card"]}"]').wait_for()
     left = [c["card"] for i, c in enumerate(cards) if i != target]
+    # the focus goes back to the hand in the frame that shows the new state
+    page.wait_for_function("() => document.activeElement.closest('.cg-hand')")
     focused = page.evaluate("document.activeElement.closest('.cg-hand') && "
                             "document.activeElement.dataset.card")
     assert focused == left[min(target, len(left) - 1)]
@@ -330,6 +332,10 @@ def test_a_face_down_card_carries_no_card(harness, open_board):
     hidden = page.evaluate("""() => [...document.querySelectorAll('.cg-seat:not(.cg-you)')]
         .map(s => s.innerHTML).join('')""")
     assert "cg-face-" not in hidden and "data-card" not in hidden
+    # every back shows the one picture of a back: none is the picture of its face
+    pictures = page.evaluate("""() => [...document.querySelectorAll('.cg-card.cg-back image')]
+        .map(i => i.getAttribute('href'))""")
+    assert len(set(pictures)) == 1 and pictures[0].startswith("blob:")
 
 
 @pytest.mark.browser
@@ -369,24 +375,30 @@ def test_the_table_alone_fills_1920_by_1080(harness, open_board, scene):
 @pytest.mark.browser
 def test_a_new_state_is_drawn_at_once_and_keeps_its_nodes(harness, open_board):
     """The animation never delays a click: the state after a play is on the page as soon as it
-    arrives (in the same task), the sprite and the cards still in the hand are the same nodes."""
+    arrives (in the same task), the cards still in the hand are the same nodes showing the same
+    pictures, and the played card slides in from where it was in the frame that shows it."""
     _base, scenes = harness
     name = mixed_scene(scenes)
     card, after = next(iter(scenes[name]["after"].items()))
     page = open_board(name, query="&still")
-    found = page.evaluate("""([card, after]) => {
-        const sprite = document.querySelector('.cg-sprite');
+    found = page.evaluate("""async ([card, after]) => {
         const kept = [...document.querySelectorAll('.cg-hand .cg-card')]
             .filter(c => c.dataset.card !== card);
+        const pictures = kept.map(c => c.querySelector('image').getAttribute('href'));
         window.model.set('state', after);
-        return {inTrick: !!document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`),
-                sameSprite: sprite === document.querySelector('.cg-sprite'),
-                keptNodes: kept.every(c => c.isConnected),
-                // the card slides in from where it was (FLIP), drawn in its place already
-                animating: document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`)
-                    .getAnimations().length > 0};
+        const found = {
+            inTrick: !!document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`),
+            keptNodes: kept.every(c => c.isConnected),
+            samePictures: kept.every((c, i) => c.querySelector('image').getAttribute('href')
+                                               === pictures[i])};
+        await new Promise(r => requestAnimationFrame(r));   // the frame that shows it
+        // the card slides in from where it was (FLIP), drawn in its place already
+        found.animating = document.querySelector(`.cg-trick .cg-card[data-card="${card}"]`)
+            .getAnimations().length > 0;
+        return found;
     }""", [card, after])
-    assert found == {"inTrick": True, "sameSprite": True, "keptNodes": True, "animating": True}
+    assert found == {"inTrick": True, "keptNodes": True, "samePictures": True,
+                     "animating": True}
 
 
 @pytest.mark.browser
@@ -398,8 +410,9 @@ def test_no_animation_under_reduced_motion_or_when_switched_off(harness, open_bo
     options = dict(how)
     query = "&still" + options.pop("query", "")
     page = open_board(name, query=query, **options)
-    animating = page.evaluate("""(after) => {
+    animating = page.evaluate("""async (after) => {
         window.model.set('state', Object.assign(after, {animate: window.model.get('state').animate}));
+        await new Promise(r => requestAnimationFrame(r));   // where the animations would start
         return document.getAnimations().length;
     }""", after)
     assert animating == 0

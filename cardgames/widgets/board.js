@@ -3,9 +3,12 @@
 //
 // Drawing keeps its nodes: seats are kept by seat number, cards by their code (and occurrence,
 // for the two packs of Pip-Pip!), buttons by name, so a new state changes attributes and text
-// and moves a few nodes. The sprite of card faces is put in once, when `faces` changes.
-// Animations are FLIP: the new state is drawn at once, then the moved cards are shown sliding
-// from where they were (CSS transforms, ~300 ms), so an animation never delays the next click.
+// and moves a few nodes. Each card face is a picture made once from the sprite (`faces`).
+// A redraw only writes: the sizes the layout needs are read when they may have changed (a
+// resize; a seat's size comes from a ResizeObserver), so the browser lays the board out once,
+// in the frame that shows the new state. Animations are FLIP: the new state is drawn at once,
+// then, in that frame, the moved cards are shown sliding from where they were (CSS transforms,
+// ~300 ms), so an animation never delays the next click.
 
 const SVG = "http://www.w3.org/2000/svg";
 const BUTTONS = ["next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint"];
@@ -39,8 +42,89 @@ function shortLabel(code) {
   return rank + (SUITS[code[1]] || code[1]);
 }
 
-// A card: a face-up one carries data-card and draws the sprite's symbol; a face-down one is
-// `.cg-card.cg-back` with no card anywhere in it.
+// The faces: the sprite (the `faces` trait) holds a <symbol> per card; each is made into a
+// standalone SVG document (the suit symbols it uses copied in, the table's CSS colours written
+// in) behind a blob: URL, once per card and palette, shared by the boards of the page.
+const SHEETS = new Map(); // sprite text -> { symbols, urls, pictures }
+
+function sheetOf(spriteNode, text) {
+  let sheet = SHEETS.get(text);
+  if (!sheet) {
+    sheet = { symbols: new Map(Array.from(spriteNode.querySelectorAll("symbol"), (s) => [s.id, s])),
+      urls: new Map(), pictures: new Map() };
+    SHEETS.set(text, sheet);
+  }
+  return sheet;
+}
+
+function readPalette(style) {
+  const palette = {};
+  for (const name of ["spades", "hearts", "diamonds", "clubs", "joker", "back"]) {
+    const value = style.getPropertyValue("--cg-" + name).trim();
+    if (value) palette["cg-" + name] = value;
+  }
+  return { colours: palette, key: JSON.stringify(palette) };
+}
+
+function faceUrl(sheet, palette, id) {
+  if (!sheet) return "";
+  const cacheKey = id + "|" + palette.key;
+  let url = sheet.urls.get(cacheKey);
+  if (url) return url;
+  const symbol = sheet.symbols.get(id);
+  if (!symbol) return "";
+  const used = new Set();
+  const collect = (node) => {
+    for (const m of node.innerHTML.matchAll(/href="#([\w-]+)"/g)) {
+      if (!used.has(m[1]) && sheet.symbols.has(m[1])) {
+        used.add(m[1]);
+        collect(sheet.symbols.get(m[1]));
+      }
+    }
+  };
+  collect(symbol);
+  const defs = Array.from(used, (u) => sheet.symbols.get(u).outerHTML).join("");
+  const paint = (text) => text.replace(/var\(--([\w-]+)(?:,\s*([^)]*))?\)/g,
+    (all, name, fallback) => palette.colours[name] || (fallback || "").trim() || "#000");
+  const text = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="' +
+    (symbol.getAttribute("viewBox") || "0 0 240 336") + '" width="240" height="336">' +
+    (defs ? "<defs>" + paint(defs) + "</defs>" : "") + paint(symbol.innerHTML) + "</svg>";
+  url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+  sheet.urls.set(cacheKey, url);
+  // a picture loaded once stays in the page's image cache: a card shown later draws at once
+  const picture = new Image();
+  picture.src = url;
+  sheet.pictures.set(cacheKey, picture);
+  return url;
+}
+
+// Make and load the faces not shown yet, one at a time while the page is idle (each is a small
+// SVG document for the browser to read), so that no card waits for its picture later on.
+function preload(sheet, palette, ids) {
+  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 2000 }) : ((f) => setTimeout(() => f({ timeRemaining: () => 5 }), 50));
+  const todo = ids.slice();
+  const step = (deadline) => {
+    while (todo.length && deadline.timeRemaining() > 2) {
+      const key = todo.shift() + "|" + palette.key;
+      if (sheet.urls.has(key)) continue;
+      faceUrl(sheet, palette, key.split("|")[0]);
+      const picture = sheet.pictures.get(key);
+      if (picture && picture.decode) {
+        // the next one once this one is read, so the loading never piles up
+        picture.decode().catch(() => {}).then(() => idle(step));
+        return;
+      }
+    }
+    if (todo.length) idle(step);
+  };
+  idle(step);
+}
+
+// A card: a face-up one carries data-card and shows its face; a face-down one is
+// `.cg-card.cg-back` with no card anywhere in it. A face is an <image> of a small SVG document
+// made once per card from the sprite (see faceUrl): the browser keeps it as a picture, where a
+// <use> of the sprite's symbol would copy its shapes into every card and style, lay out and
+// paint them again at every redraw.
 function makeCard(tag) {
   const node = document.createElement(tag);
   node.className = "cg-card";
@@ -48,8 +132,10 @@ function makeCard(tag) {
   svg.setAttribute("viewBox", "0 0 240 336");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const use = document.createElementNS(SVG, "use");
-  svg.appendChild(use);
+  const image = document.createElementNS(SVG, "image");
+  image.setAttribute("width", "240");
+  image.setAttribute("height", "336");
+  svg.appendChild(image);
   node.appendChild(svg);
   if (tag === "button") node.type = "button";
   return node;
@@ -57,9 +143,9 @@ function makeCard(tag) {
 
 function updateCard(node, card, opts = {}) {
   const code = card && !card.back ? card.card : null;
-  const use = node.firstChild.firstChild;
-  const href = code ? "#cg-face-" + code : "#cg-back";
-  if (use.getAttribute("href") !== href) use.setAttribute("href", href);
+  const image = node.firstChild.firstChild;
+  const href = opts.face(code ? "cg-face-" + code : "cg-back");
+  if (image.getAttribute("href") !== href) image.setAttribute("href", href);
   node.classList.toggle("cg-back", !code);
   setAttr(node, "data-card", code);
   setAttr(node, "data-label", code ? shortLabel(code) : null);
@@ -206,8 +292,9 @@ function render({ model, el }) {
   const root = make("div", "cg-table", host);
   root.setAttribute("role", "region");
   root.setAttribute("aria-label", "card table");
-  const sprite = make("div", "cg-sprite", root);
-  sprite.setAttribute("aria-hidden", "true");
+  // the sprite of faces is read, never shown: it stays out of the page (a sprite in the page is
+  // some 1,500 more objects for the browser to lay out at every redraw)
+  const sprite = document.createElement("div");
 
   const head = make("div", "cg-head", root);
   const title = make("h2", "cg-title", head);
@@ -253,6 +340,11 @@ function render({ model, el }) {
     buttons[name] = b;
   }
 
+  let sheet = null; // the faces of the sprite (sheetOf)
+  let palette = { colours: {}, key: "", four: false, read: false };
+  const face = (id) => faceUrl(sheet, palette, id);
+  const drawCard = (node, card, opts = {}) => updateCard(node, card, { ...opts, face });
+
   const seatNodes = new Map();
   let state = {};
   let drawn = false;
@@ -262,7 +354,7 @@ function render({ model, el }) {
 
   function seatName(seat) {
     const s = (state.seats || []).find((x) => x.seat === seat);
-    return s ? s.name : "Seat " + seat;
+    return s ? s.name : "Player " + (seat + 1);
   }
 
   function makeSeat(seat) {
@@ -319,13 +411,12 @@ function render({ model, el }) {
     const items = cards.map((c, i) => ({ c, key: keys[i] }));
     sync(box, items, (it) => it.key + (buttonsHere ? ":b" : ":d"), () => makeCard(tag),
       (n, it, i) => {
-        updateCard(n, it.c, { clickable: s.clickable });
+        drawCard(n, it.c, { clickable: s.clickable });
         if (tag === "button") setAttr(n, "tabindex", s.clickable ? null : "-1");
         const prev = i > 0 ? items[i - 1].c : null;
         const group = Boolean(prev && it.c.card && prev.card && prev.card[1] !== it.c.card[1]);
         n.classList.toggle("cg-group-start", group);
       });
-    box.style.setProperty("--n", String(Math.max(cards.length, 1)));
     setAttr(box, "aria-label", s.name + (isHand ? ", your cards" : ", " + cards.length +
       (cards.length === 1 ? " card" : " cards")));
     const count = node._parts.count;
@@ -344,18 +435,20 @@ function render({ model, el }) {
     }
     setText(trickInfo, info);
     trick.setAttribute("aria-label", t.title || "the trick");
-    trick.style.setProperty("--plays", String(plays.length));
     sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
-      updateCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
+      drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
       n.dataset.seat = p.seat;
       n.style.zIndex = String(i + 1);
     });
     root.classList.toggle("cg-trick-done", t.winner != null);
   }
 
-  // The trick's cards, each toward its player's seat; sizes read beforehand (no reflow here).
-  function placeTrick(size) {
-    if (!size) return;
+  // The trick's cards, each toward its player's seat (sizes from the measured geometry).
+  function placeTrick() {
+    const first = trick.firstElementChild;
+    if (!first) return;
+    const size = geo.trick || (geo.trick = { width: trick.clientWidth, height: trick.clientHeight,
+      w: first.offsetWidth, h: first.offsetHeight });
     const rx = Math.max(0, (size.width - size.w) / 2), ry = Math.max(0, (size.height - size.h) / 2);
     for (const node of trick.children) {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
@@ -379,7 +472,7 @@ function render({ model, el }) {
     if (l.points) text += ", " + l.points + (l.points === 1 ? " point" : " points");
     setText(lastInfo, text);
     sync(lastCards, l.plays || [], (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"),
-      (n, p) => updateCard(n, { card: p.card, name: p.name }, { winning: p.seat === l.winner, who: seatName(p.seat) }));
+      (n, p) => drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === l.winner, who: seatName(p.seat) }));
   }
 
   function drawCentre() {
@@ -403,12 +496,12 @@ function render({ model, el }) {
         box.replaceChildren();
         if (it.card) {
           const c = makeCard("div");
-          updateCard(c, { card: it.card, name: it.text });
+          drawCard(c, { card: it.card, name: it.text });
           box.appendChild(c);
         } else if (it.count != null) {
           // the stock is a pile, not a card of anyone's: drawn as a back, but no .cg-card
           const c = makeCard("div");
-          updateCard(c, { back: true });
+          drawCard(c, { back: true });
           c.className = "cg-pile cg-stock";
           make("span", "cg-stock-count", c);
           box.appendChild(c);
@@ -451,13 +544,23 @@ function render({ model, el }) {
     });
   }
 
-  // Where the seats go: measured after drawing, so the ring fits the seats that are there.
-  // Reads and writes are kept apart, so that the browser lays the board out twice, not once
-  // per row of cards.
-  function layout() {
-    const seats = state.seats || [];
-    const n = seats.length;
-    if (!n) return;
+  // The layout: where the seats go round the cloth, how much the rows of cards overlap, where
+  // the trick's cards lie. A redraw only writes styles: the sizes it needs are read from the page
+  // when they may have changed (at the first draw, after a resize, when a class of the table that
+  // sets the sizes changes: `geo`), and each seat's size comes from a ResizeObserver, which
+  // places the seats again, before the frame is painted, when one of them grew or shrank. So a
+  // click's redraw makes the browser lay the board out once, in the frame that shows it.
+  let geo = null; // { key, W, H, rows: Map(kind -> {w, width}), trick }
+  let geoKey = "";
+
+  // the classes of the table that set its sizes (board.css), and the number of seats
+  const SIZING = ["cg-fill", "cg-many", "cg-crowd", "cg-narrow", "cg-open-bottom", "cg-fullscreen-on"];
+  function tableKey() {
+    return SIZING.filter((c) => root.classList.contains(c)).join(" ") + "|" + (state.seats || []).length;
+  }
+
+  // Read the table's sizes (forces a layout: only when they may have changed).
+  function measure() {
     // A narrow board keeps only the trick inside the ring: the centre and the last trick go to
     // a strip under the cloth.
     const narrow = root.clientWidth < 700;
@@ -469,32 +572,36 @@ function render({ model, el }) {
       if (!narrow) middle.insertBefore(centre, trickBox);
     }
     strip.hidden = !narrow || (centre.hidden && last.hidden);
-    // read: the cloth, the rows of cards, the trick
-    const W = cloth.clientWidth, H = cloth.clientHeight;
-    const rows = measureRows();
-    const first = trick.firstElementChild;
-    const trickSize = first ? { width: trick.clientWidth, height: trick.clientHeight,
-      w: first.offsetWidth, h: first.offsetHeight } : null;
-    // write: the fans (the seats' sizes depend on them)
-    fitRows(rows);
-    // read: the seats
+    geo = { W: cloth.clientWidth, H: cloth.clientHeight, rows: new Map(), trick: null };
+    geoKey = tableKey();
+  }
+
+  function layout() {
+    const seats = state.seats || [];
+    if (!seats.length) return;
+    if (!geo || geoKey !== tableKey()) measure();
+    strip.hidden = !root.classList.contains("cg-narrow") || (centre.hidden && last.hidden);
+    fitRows();
+    place();
+  }
+
+  // The seats round the cloth, the middle, the trick: writes only, from the seats' known sizes.
+  function place() {
+    const seats = state.seats || [];
+    const n = seats.length;
+    if (!n || !geo) return;
+    const { W, H } = geo;
     const bottom = state.bottom != null ? state.bottom : seats[0].seat;
     const order = seats.map((s) => s.seat);
     const start = Math.max(0, order.indexOf(bottom));
-    const onRing = [];
-    const size = new Map();
     let maxW = 0, maxH = 0;
     for (const s of seats) {
       const node = seatNodes.get(s.seat);
-      if (node.parentNode === cloth) {
-        const w = node.offsetWidth, h = node.offsetHeight;
-        size.set(s.seat, [w, h]);
-        maxW = Math.max(maxW, w);
-        maxH = Math.max(maxH, h);
-        onRing.push(s.seat);
-      }
+      if (node.parentNode !== cloth) continue;
+      if (!node._size) node._size = [node.offsetWidth, node.offsetHeight]; // a new seat
+      maxW = Math.max(maxW, node._size[0]);
+      maxH = Math.max(maxH, node._size[1]);
     }
-    // write: the seats round the cloth, the middle, the trick
     const pad = Math.max(4, Math.min(W, H) * 0.015);
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
     // the bottom seat's hand is the large row under the cloth; every other hand stays at its seat
@@ -510,11 +617,11 @@ function render({ model, el }) {
       seatDir.set(s.seat, [x, y]);
       const node = seatNodes.get(s.seat);
       if (node.parentNode === cloth) {
-        const left = (W / 2 + x * a).toFixed(1) + "px", top = (H / 2 + y * b).toFixed(1) + "px";
+        const cx = W / 2 + x * a, cy = H / 2 + y * b;
+        const left = cx.toFixed(1) + "px", top = cy.toFixed(1) + "px";
         if (node.style.left !== left) node.style.left = left;
         if (node.style.top !== top) node.style.top = top;
-        const [w, h] = size.get(s.seat);
-        const cx = W / 2 + x * a, cy = H / 2 + y * b;
+        const [w, h] = node._size;
         if (y < -0.6) inset.top = Math.max(inset.top, cy + h / 2 + pad);
         if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
         if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
@@ -529,40 +636,51 @@ function render({ model, el }) {
       const want = value.toFixed(1) + "px";
       if (middle.style[key] !== want) middle.style[key] = want;
     }
-    placeTrick(trickSize);
+    placeTrick();
   }
 
-  function measureRows() {
-    return Array.from(root.querySelectorAll(".cg-cards"), (box) => {
+  // The user's hand (and the open fans) overlap their cards only as much as the room needs. A
+  // row is worked out again only when its cards, their kind or the room changed.
+  function fitRows() {
+    const rows = [];
+    for (const node of seatNodes.values()) {
+      const box = node._parts.cards;
       const cards = box.children;
-      return { box, n: cards.length, w: cards.length ? cards[0].offsetWidth : 0,
-        width: box.clientWidth };
-    });
-  }
-
-  // The user's hand (and the open fans) overlap their cards only as much as the room needs.
-  function fitRows(rows) {
-    for (const { box, n, w, width } of rows) {
-      if (!n) continue;
-      const cards = box.children;
+      if (!cards.length) continue;
       const isHand = box.classList.contains("cg-hand") && !box.classList.contains("cg-fan");
       const backs = box.classList.contains("cg-backs");
-      const deciding = !isHand && !backs && box.closest(".cg-seat").classList.contains("cg-clickable");
+      const deciding = !isHand && !backs && node.classList.contains("cg-clickable");
+      const kind = isHand ? "hand" : deciding ? "deciding" : "fan";
+      rows.push({ box, cards, isHand, backs, deciding, kind });
+    }
+    // read first (the sizes of a kind of row not measured yet), then write
+    for (const row of rows) {
+      if (!geo.rows.has(row.kind)) {
+        geo.rows.set(row.kind, { w: row.cards[0].offsetWidth, width: row.box.clientWidth });
+      }
+    }
+    for (const { box, cards, isHand, backs, deciding, kind } of rows) {
+      const n = cards.length;
+      const { w, width } = geo.rows.get(kind);
+      let up = 0, groups = 0, shape = "";
+      for (const c of cards) {
+        const group = c.classList.contains("cg-group-start");
+        if (c.dataset.card) up++;
+        if (group) groups++;
+        shape += group ? "|" : ".";
+      }
+      const sign = [kind, w, width, up, shape].join(" ");
+      if (box._fitted === sign) continue;
+      box._fitted = sign;
       // how far apart the cards would sit with room enough, and the room they have
       const natural = w * (isHand ? 1.04 : deciding ? 0.6 : 0.34);
       let room;
       if (isHand) room = width;
       else if (backs) room = w * 1.9;
       else if (deciding) room = w * (1 + 0.6 * (n - 1));
-      else {
-        // face-up cards show their corners; the backs among them (cards shown from a hidden
-        // hand) need no more room than a row of backs
-        let up = 0;
-        for (const c of cards) if (c.dataset.card) up++;
-        room = w * Math.min(4.2, up === n ? 1 + 0.34 * (n - 1) : 1.9 + 0.3 * up);
-      }
-      let groups = 0;
-      for (const c of cards) if (c.classList.contains("cg-group-start")) groups++;
+      // face-up cards show their corners; the backs among them (cards shown from a hidden
+      // hand) need no more room than a row of backs
+      else room = w * Math.min(4.2, up === n ? 1 + 0.34 * (n - 1) : 1.9 + 0.3 * up);
       let gap = isHand ? w * 0.14 : 0;
       let step = natural;
       if (n > 1 && w + natural * (n - 1) + gap * groups > room) {
@@ -579,18 +697,30 @@ function render({ model, el }) {
     }
   }
 
-  function snapshot() {
-    const rects = new Map();
-    for (const node of root.querySelectorAll(".cg-seat .cg-card[data-card]")) {
-      rects.set(node.dataset.card, node.getBoundingClientRect());
+  // What an animation needs from before a redraw: where the cards about to be played were (in
+  // a hand, or the seat's row of backs), and the trick about to be gathered. Read before any
+  // write, and only when something will move.
+  function snapshot(next) {
+    if (!drawn || next.animate === false || reducedMotion()) return null;
+    const oldKeys = new Set(Array.from(trick.children, (node) => node._key));
+    const plays = (next.trick && next.trick.plays) || [];
+    const keys = new Set(plays.map((p) => "seat" + p.seat + ":" + p.card));
+    const from = new Map();
+    for (const p of plays) {
+      const key = "seat" + p.seat + ":" + p.card;
+      if (oldKeys.has(key)) continue;
+      const seat = seatNodes.get(p.seat);
+      if (!seat) continue;
+      let source = null;
+      for (const c of seat._parts.cards.children) if (c.dataset.card === p.card) source = c;
+      from.set(key, (source || seat._parts.cards).getBoundingClientRect());
     }
-    const seats = new Map();
-    for (const [seat, node] of seatNodes) {
-      seats.set(seat, node._parts.cards.getBoundingClientRect());
+    const gathered = [];
+    if (trick.children.length && !Array.from(oldKeys).some((k) => keys.has(k))) {
+      for (const node of trick.children) gathered.push({ node, rect: node.getBoundingClientRect() });
     }
-    const plays = [];
-    for (const node of trick.children) plays.push({ node, rect: node.getBoundingClientRect(), key: node._key });
-    return { rects, seats, plays, trick: state.trick, last: state.last_trick };
+    if (!from.size && !gathered.length) return null;
+    return { from, gathered, trick: state.trick };
   }
 
   function animateFrom(node, from) {
@@ -605,50 +735,47 @@ function render({ model, el }) {
       { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
 
+  // Run in the frame that shows the new state (its layout is the one the frame needs anyway):
+  // the played cards slide in from where they were, the gathered trick goes to its winner.
   function animate(before) {
-    if (!state.animate || reducedMotion() || !before) return;
-    const oldKeys = new Set(before.plays.map((p) => p.key));
+    if (!before || state.animate === false || reducedMotion()) return;
     for (const node of trick.children) {
-      if (oldKeys.has(node._key)) continue;
-      const code = node.dataset.card;
-      const from = before.rects.get(code) || before.seats.get(Number(node.dataset.seat));
-      animateFrom(node, from);
+      const from = before.from.get(node._key);
+      if (from) animateFrom(node, from);
     }
-    // The trick gathered: its cards slide toward the seat that took it and fade.
-    const newKeys = new Set(Array.from(trick.children, (n) => n._key));
-    const gone = before.plays.filter((p) => !newKeys.has(p.key));
-    if (gone.length && gone.length === before.plays.length) {
-      const oldTrick = before.trick || {};
-      const l = state.last_trick;
-      const winner = oldTrick.winner != null ? oldTrick.winner : l && l.winner != null ? l.winner : oldTrick.winning;
-      const target = seatNodes.get(winner);
-      if (!target) return;
-      const base = ghosts.getBoundingClientRect();
-      const to = target._parts.cards.getBoundingClientRect();
-      for (const p of gone) {
-        const ghost = p.node.cloneNode(true);
-        ghost.classList.add("cg-ghost");
-        ghost.removeAttribute("data-card");
-        ghost.removeAttribute("aria-label");
-        ghost.style.left = p.rect.left - base.left + "px";
-        ghost.style.top = p.rect.top - base.top + "px";
-        ghost.style.width = p.rect.width + "px";
-        ghost.style.height = p.rect.height + "px";
-        ghosts.appendChild(ghost);
-        const dx = to.left + to.width / 2 - (p.rect.left + p.rect.width / 2);
-        const dy = to.top + to.height / 2 - (p.rect.top + p.rect.height / 2);
-        const anim = ghost.animate(
-          [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 }],
-          { duration: DURATION, easing: "ease-in" });
-        anim.onfinish = () => ghost.remove();
-        anim.oncancel = () => ghost.remove();
-      }
+    if (!before.gathered.length) return;
+    const oldTrick = before.trick || {};
+    const l = state.last_trick;
+    const winner = oldTrick.winner != null ? oldTrick.winner : l && l.winner != null ? l.winner : oldTrick.winning;
+    const target = seatNodes.get(winner);
+    if (!target) return;
+    const base = ghosts.getBoundingClientRect();
+    const to = target._parts.cards.getBoundingClientRect();
+    for (const p of before.gathered) {
+      const ghost = p.node.cloneNode(true);
+      ghost.classList.add("cg-ghost");
+      ghost.removeAttribute("data-card");
+      ghost.removeAttribute("aria-label");
+      ghost.style.left = p.rect.left - base.left + "px";
+      ghost.style.top = p.rect.top - base.top + "px";
+      ghost.style.width = p.rect.width + "px";
+      ghost.style.height = p.rect.height + "px";
+      ghosts.appendChild(ghost);
+      const dx = to.left + to.width / 2 - (p.rect.left + p.rect.width / 2);
+      const dy = to.top + to.height / 2 - (p.rect.top + p.rect.height / 2);
+      const anim = ghost.animate(
+        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 }],
+        { duration: DURATION, easing: "ease-in" });
+      anim.onfinish = () => ghost.remove();
+      anim.oncancel = () => ghost.remove();
     }
   }
 
+  let frame = 0; // the pending animation frame of the last redraw (animations, focus)
+
   function draw() {
     const next = model.get("state") || {};
-    const before = drawn ? snapshot() : null;
+    const before = snapshot(next);
     const focused = document.activeElement;
     let focusIndex = -1, focusBox = null;
     if (focused && focused.classList && focused.classList.contains("cg-card") && root.contains(focused)) {
@@ -662,10 +789,16 @@ function render({ model, el }) {
     setText(caption, state.caption || "");
     root.classList.toggle("cg-fill", Boolean(state.fill));
     document.documentElement.classList.toggle("cg-board-fill", Boolean(state.fill));
-    root.classList.toggle("cg-four-colour", Boolean(state.four_colour));
+    const four = Boolean(state.four_colour);
+    root.classList.toggle("cg-four-colour", four);
+    if ((!palette.read || palette.four !== four) && root.isConnected) {
+      // the suit colours of board.css, written into the faces (read once, and when they change)
+      palette = { ...readPalette(getComputedStyle(root)), four, read: true };
+      preloadFaces(); // the faces not shown yet, while the page is idle
+    }
     root.classList.toggle("cg-still", state.animate === false);
     const seats = state.seats || [];
-    root.dataset.seats = String(seats.length);
+    if (root.dataset.seats !== String(seats.length)) root.dataset.seats = String(seats.length);
     root.classList.toggle("cg-many", seats.length > 6);
     root.classList.toggle("cg-crowd", seats.length > 9);
     const present = new Set(seats.map((s) => s.seat));
@@ -673,6 +806,7 @@ function render({ model, el }) {
       if (!present.has(seat)) {
         node.remove();
         seatNodes.delete(seat);
+        sizes.unobserve(node);
       }
     }
     const handSeat = state.bottom; // its hand is the large row; the others stay at their seats
@@ -681,6 +815,7 @@ function render({ model, el }) {
       if (!node) {
         node = makeSeat(s.seat);
         seatNodes.set(s.seat, node);
+        sizes.observe(node);
       }
       // the bottom seat's row is drawn under the cloth; a hand the user decides for elsewhere
       // (watching: the seat to move) stays at its own place
@@ -689,6 +824,7 @@ function render({ model, el }) {
       const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
         node.style.left = node.style.top = "";
+        node._size = null;
         if (below) parent.appendChild(node);
         else cloth.insertBefore(node, ghosts);
       }
@@ -711,7 +847,6 @@ function render({ model, el }) {
     drawMessage();
     drawButtons();
     layout();
-    animate(before);
     drawn = true;
     if (state.room && state.room.ask_holder && !holderSent) {
       holderSent = true;
@@ -720,15 +855,31 @@ function render({ model, el }) {
     if (state.room && !beat) {
       beat = setInterval(() => send({ type: "holder", token: holderToken() }), 10000);
     }
-    if (focusBox && !root.contains(document.activeElement)) {
-      const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
-      if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
-    }
+    const lostFocus = focusBox && !root.contains(document.activeElement);
+    if (frame) cancelAnimationFrame(frame);
+    frame = before || lostFocus ? requestAnimationFrame(() => {
+      frame = 0;
+      animate(before);
+      if (lostFocus && !root.contains(document.activeElement)) {
+        const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
+        if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus({ preventScroll: true });
+      }
+    }) : 0;
   }
 
   function drawFaces() {
-    sprite.innerHTML = model.get("faces") || "";
-    root.classList.toggle("cg-no-faces", !sprite.querySelector("symbol"));
+    const text = model.get("faces") || "";
+    sprite.innerHTML = text;
+    sheet = sprite.querySelector("symbol") ? sheetOf(sprite, text) : null;
+    root.classList.toggle("cg-no-faces", !sheet);
+    if (drawn) draw();
+  }
+
+  // Every face made and loaded while the page is idle, so that no card waits for its picture.
+  function preloadFaces() {
+    if (!sheet) return;
+    preload(sheet, palette, Array.from(sheet.symbols.keys()).filter(
+      (id) => id.startsWith("cg-face-") || id === "cg-back"));
   }
 
   function showRefusal(text) {
@@ -786,13 +937,42 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
   document.addEventListener("fullscreenchange", onFullscreen);
+  // A resize of the board (its width; the cloth's width or height): its sizes are read again,
+  // in the next frame (a layout inside the observer's callback could loop). The board's height
+  // changes with its words and is no resize.
   let pending = 0;
-  const resize = new ResizeObserver(() => {
-    // next frame: a layout inside the observer's callback could loop
+  const resize = new ResizeObserver((entries) => {
+    let changed = false;
+    for (const entry of entries) {
+      const { width, height } = entry.contentRect;
+      const seen = entry.target._seen;
+      const tall = entry.target === cloth ? height : 0;
+      if (!seen || Math.abs(seen[0] - width) > 0.5 || Math.abs(seen[1] - tall) > 0.5) changed = true;
+      entry.target._seen = [width, tall];
+    }
+    if (!changed) return;
+    geo = null;
     if (!pending) pending = requestAnimationFrame(() => { pending = 0; layout(); });
   });
   resize.observe(cloth);
   resize.observe(mine);
+  resize.observe(host);
+  // A seat grew or shrank (its row of cards, its words): the seats are placed again before the
+  // frame is painted (placing moves seats without changing their sizes: no loop).
+  const sizes = new ResizeObserver((entries) => {
+    let changed = false;
+    for (const entry of entries) {
+      const node = entry.target;
+      const box = entry.borderBoxSize && entry.borderBoxSize[0];
+      const size = box ? [box.inlineSize, box.blockSize] : [node.offsetWidth, node.offsetHeight];
+      const old = node._size;
+      if (!old || Math.abs(old[0] - size[0]) > 0.5 || Math.abs(old[1] - size[1]) > 0.5) {
+        node._size = size;
+        changed = true;
+      }
+    }
+    if (changed && drawn && geo) place();
+  });
   model.on("change:state", draw);
   model.on("change:faces", drawFaces);
   drawFaces();
@@ -802,7 +982,9 @@ function render({ model, el }) {
   return () => {
     if (beat) clearInterval(beat);
     resize.disconnect();
+    sizes.disconnect();
     if (pending) cancelAnimationFrame(pending);
+    if (frame) cancelAnimationFrame(frame);
     document.removeEventListener("fullscreenchange", onFullscreen);
     model.off("change:state", draw);
     model.off("change:faces", drawFaces);

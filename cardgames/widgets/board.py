@@ -5,6 +5,9 @@ set once: a ``<symbol id="cg-face-TH" viewBox="0 0 240 336">`` per card and ``cg
 ``state`` (a plain-JSON dict that describes the whole table, replaced whole at each change,
 built by ``cardgames.board_state.board_state`` from what the viewer may see). The module
 ``board.js`` beside this file draws it, ``board.css`` styles it; nothing comes from the network.
+The browser makes each symbol of ``faces`` into a small SVG document of its own (the table's
+suit colours written in, behind a ``blob:`` URL) and shows a card as an ``<svg>`` holding that
+picture: a face is read once, not copied into every card at every redraw.
 A face-down card carries no card in any field: it is ``{"back": true}`` and nothing else.
 
 The state::

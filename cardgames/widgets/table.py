@@ -263,7 +263,7 @@ class Table:
         game = get_game(self.game_select.value)
         players = self.players_select.value or game.default_players
         seats = game.hand_class.seats_for(players)
-        names = list(rt.COMPASS.get(seats, [f"Seat {s}" for s in range(seats)]))
+        names = rt.default_names(seats)
         old = self.seat_select.value
         with self.seat_select.hold_sync():
             self.seat_select.options = [("None: watch every seat", None)] + \
@@ -443,7 +443,7 @@ class Table:
         game = get_game(self.game_select.value)
         players = self.players_select.value
         seats = game.hand_class.seats_for(players)
-        names = list(rt.COMPASS.get(seats, [f"Seat {s}" for s in range(seats)]))
+        names = rt.default_names(seats)
         text = self.deal_text.value
         setup = rt.parse_deal_text(text, seats, names, game.deal_keywords)
         self.session.new_deal(game, None, players=players, seat=self.seat_select.value,
