@@ -40,7 +40,8 @@ from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
 from ..rooms.model import RoomError
 
-__all__ = ["app", "best_play", "follow_link", "options_table", "query_string", "show_cards"]
+__all__ = ["app", "best_play", "fact_table", "follow_link", "options_table", "query_string",
+           "show_cards"]
 
 #: Shown instead of the table when something unexpected goes wrong (no traceback for users).
 FRIENDLY = ("Sorry, the table could not be set up. Try the page again without the part of the "
@@ -255,6 +256,13 @@ def show_cards(*rows: "str | Iterable", labels: Sequence[str] | None = None,
                      + (f'<span style="display:inline-block;min-width:12em">{label}</span>' if label else "")
                      + render.cards_html(cards, four_colour) + "</div>")
     return HTML('<div class="cg-cards">' + "".join(lines) + "</div>")
+
+
+def fact_table(rows: Sequence[dict[str, Any]]) -> HTML:
+    """A small table of facts for the explainers, one dict per row (its keys are the columns),
+    as HTML with no pandas, so that the in-browser site shows it too."""
+    columns = list(rows[0]) if rows else []
+    return HTML(render_table.sheet_html((columns, list(rows)), "Nothing to show."))
 
 
 def options_table(game: str):
