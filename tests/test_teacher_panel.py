@@ -313,3 +313,20 @@ def test_every_link_handed_out_is_one_the_game_pages_read_as_the_room_and_seat(p
         assert settings.room in ("g-1", "g-2")
         assert settings.watch == link.endswith("seat=watch&view=table")
         assert settings.seat is None if settings.watch else 0 <= settings.seat < 4
+
+
+@pytest.mark.parametrize("base, warned", [
+    ("http://127.0.0.1:8866/voila/render", True),
+    ("http://localhost:8866/voila/render", True),
+    (BASE, False),
+    ("http://192.168.1.20:8866/voila/render", False),
+])
+def test_links_only_this_computer_can_open_come_with_a_warning(place, base, warned):
+    # A teacher who opened the page at localhost would hand out links the pupils' devices
+    # cannot reach: the links say so, and how to serve the apps on the school's network.
+    panel = TeacherPanel(Teacher(place()), base_url=base, clock=Clock())
+    open_rooms(panel, "1", prefix_box="here")
+    shown = text(panel.opened_html)
+    assert ("which only this computer can open" in shown) is warned
+    assert ("python3 tasks.py apps --ip 0.0.0.0" in shown) is warned
+    assert re.findall(r'href="([^"]+)"', panel.opened_html.value)[0].startswith(base)

@@ -224,6 +224,21 @@ def _on_projector(room: OpenedRoom) -> OpenedRoom:
     return replace(room, watch=room.watch + "&view=table")
 
 
+def only_here_warning(base_url: str) -> str:
+    """A warning when the links start with an address only this computer can open (the page
+    was opened at localhost or 127.0.0.1): the pupils' devices cannot reach it."""
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(base_url).hostname or "").lower()
+    if host not in ("localhost", "::1") and not host.startswith("127."):
+        return ""
+    return ('<p class="cg-warning"><b>These links start with ' + escape(host) + ', which only '
+            "this computer can open.</b> For the pupils' devices, open this page at the address "
+            "they can reach: start the apps with <code>python3 tasks.py apps --ip 0.0.0.0</code> "
+            "and open the address it prints (this computer's name or its address on the "
+            "school's network), then open the rooms again.</p>")
+
+
 def _links_html(rooms: list[OpenedRoom]) -> str:
     """Each room's links: one per seat and the projector's, clickable and readable."""
     parts = []
@@ -513,7 +528,8 @@ class TeacherPanel:
         names = [r.name for r in self.opened]
         self.opened_html.value = (
             f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
-            f"open the projector's link on the class screen.</p>{_links_html(self.opened)}")
+            f"open the projector's link on the class screen.</p>{only_here_warning(self.base_url)}"
+            f"{_links_html(self.opened)}")
         title = (f"{game.title}: rooms {names[0]} to {names[-1]}" if count > 1
                  else f"{game.title}: room {names[0]}")
         self.helper.sheet = self.teacher.sheet_html(self.opened, title=title)
