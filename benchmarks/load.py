@@ -229,6 +229,30 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
         "content": content})
 
 
+async def open_page(base: str, url: str, timeout: float, started: float,
+                    result: dict) -> tuple[str, str]:
+    """Load an app's page as a browser does (Voila runs its notebook for it), put the seconds
+    since ``started`` in ``result["page_seconds"]``; the page's kernel websocket address and
+    the new session's id."""
+    html = await asyncio.to_thread(
+        lambda: urllib.request.urlopen(url, timeout=timeout).read().decode())
+    result["page_seconds"] = round(time.monotonic() - started, 2)
+    kernel_id = KERNEL_ID.findall(html)[0]
+    session = uuid.uuid4().hex
+    return (f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
+            f"?session_id={session}"), session
+
+
+async def ask_widget_states(ws, session: str) -> None:
+    """Ask the kernel for every widget's state, as the page's widget manager does on opening."""
+    control = uuid.uuid4().hex
+    await ws.send(message("comm_open", {"comm_id": control, "target_name":
+                                        "jupyter.widget.control", "data": {}},
+                          session, {"version": "1.0.0"}))
+    await ws.send(message("comm_msg", {"comm_id": control,
+                                       "data": {"method": "request_states"}}, session))
+
+
 def table_parts(states: dict) -> tuple[str, dict]:
     """From the widgets' states: the first table's board (its model id) and a legal card's click
     as the board sends it (BOARD_STATE.md: ``{"type": "play", "card": ..., "seq": ...}``)."""
@@ -252,20 +276,9 @@ async def websocket_session(base: str, game: str, number: int, timeout: float) -
     result = {"session": number, "ok": False}
     try:
         url = f"{base}/voila/render/{game}.ipynb?seed={number + 1}"
-        html = await asyncio.to_thread(
-            lambda: urllib.request.urlopen(url, timeout=timeout).read().decode())
-        result["page_seconds"] = round(time.monotonic() - started, 2)
-        kernel_id = KERNEL_ID.findall(html)[0]
-        session = uuid.uuid4().hex
-        socket_url = (f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
-                      f"?session_id={session}")
+        socket_url, session = await open_page(base, url, timeout, started, result)
         async with connect(socket_url, open_timeout=timeout, max_size=None) as ws:
-            control = uuid.uuid4().hex
-            await ws.send(message("comm_open", {"comm_id": control, "target_name":
-                                                "jupyter.widget.control", "data": {}},
-                                  session, {"version": "1.0.0"}))
-            await ws.send(message("comm_msg", {"comm_id": control,
-                                               "data": {"method": "request_states"}}, session))
+            await ask_widget_states(ws, session)
             states = None
             while states is None:
                 reply = await ws.recv()
@@ -379,20 +392,9 @@ async def pupil_client(base: str, game: str, room: str, seat: int, shared: Rooms
     result: dict = {"session": f"{room} seat {seat}", "ok": False, "clicks": 0}
     try:
         url = f"{base}/voila/render/{game}.ipynb?room={room}&seat={seat}"
-        html = await asyncio.to_thread(
-            lambda: urllib.request.urlopen(url, timeout=timeout).read().decode())
-        result["page_seconds"] = round(time.monotonic() - started, 2)
-        kernel_id = KERNEL_ID.findall(html)[0]
-        session = uuid.uuid4().hex
-        socket_url = (f"{base.replace('http://', 'ws://')}/api/kernels/{kernel_id}/channels"
-                      f"?session_id={session}")
+        socket_url, session = await open_page(base, url, timeout, started, result)
         async with connect(socket_url, open_timeout=timeout, max_size=None) as ws:
-            control = uuid.uuid4().hex
-            await ws.send(message("comm_open", {"comm_id": control, "target_name":
-                                                "jupyter.widget.control", "data": {}},
-                                  session, {"version": "1.0.0"}))
-            await ws.send(message("comm_msg", {"comm_id": control,
-                                               "data": {"method": "request_states"}}, session))
+            await ask_widget_states(ws, session)
             board, state = None, {}
             while board is None:
                 msg = json.loads(await _text_frame(ws))
