@@ -27,3 +27,16 @@ def keep_screenshot_if_failed(page, request) -> None:
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     except Exception:  # noqa: BLE001 - the page may be gone
         pass
+
+
+def kernel_process(kernel_id: str) -> int:
+    """The process id of the kernel whose connection file is ``kernel-<id>.json``."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            if f"kernel-{kernel_id}.json" in command:
+                return int(entry.name)
+    raise LookupError(f"no process for kernel {kernel_id}")

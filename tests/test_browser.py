@@ -27,7 +27,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
+from browsing import (
+    ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, kernel_process,
+)
 
 
 pytestmark = pytest.mark.browser
@@ -379,19 +381,6 @@ def test_execute_requests_are_refused(voila, tmp_path):
             time.sleep(0.1)
         time.sleep(1.0)   # give a (wrongly) accepted request time to run
     assert not witness.exists(), "the kernel ran code sent from the browser"
-
-
-def kernel_process(kernel_id: str) -> int:
-    """The process id of the kernel whose connection file is ``kernel-<id>.json``."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().decode(errors="replace")
-            except OSError:
-                continue
-            if f"kernel-{kernel_id}.json" in command:
-                return int(entry.name)
-    raise LookupError(f"no process for kernel {kernel_id}")
 
 
 def test_a_page_whose_kernel_has_gone_says_so_and_offers_a_reload(voila, page):

@@ -23,7 +23,9 @@ import time
 from pathlib import Path
 
 import pytest
-from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
+from browsing import (
+    ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, kernel_process,
+)
 
 import cardgames as cg
 from cardgames.rooms import RoomTable, new_holder, open_store
@@ -377,19 +379,6 @@ def test_two_rooms_do_not_mix(server, pupils):
     assert trick_cards(second) == [] and set(my_cards(second)) == hands_of(22)[0]
     assert len(room_now(server, "mix-2").history) == 0
     assert room_now(server, "mix-1").history[0][1] == cg.Card.parse(led)
-
-
-def kernel_process(kernel_id: str) -> int:
-    """The process id of the kernel whose connection file is ``kernel-<id>.json``."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().decode(errors="replace")
-            except OSError:
-                continue
-            if f"kernel-{kernel_id}.json" in command:
-                return int(entry.name)
-    raise LookupError(f"no process for kernel {kernel_id}")
 
 
 def test_a_kernel_killed_mid_hand_then_the_page_reloaded_plays_on(server, pupils):
