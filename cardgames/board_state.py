@@ -31,6 +31,10 @@ BUTTONS = {
 }
 
 
+#: Where a card the user clicks goes, by the hand's phase: the board shows it there at once.
+CARD_GOES = {Phase.PLAY: "trick", Phase.DISCARD: "discard"}
+
+
 def _face(card: Card) -> dict[str, Any]:
     return {"card": str(card), "name": card.name}
 
@@ -175,6 +179,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
         "hand_seat": mine,
         "seats": seats, "trick": trick, "last_trick": last,
         "centre": _centre(session, hand), "actions": actions, "buttons": buttons,
+        "card_goes": CARD_GOES.get(hand.phase),
         "message": {"lines": list(session.message_lines), "error": session.message_is_error,
                     "detail": session.message_detail},
     }

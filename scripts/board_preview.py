@@ -204,6 +204,7 @@ def board_state(hand, *, user: int | None, bottom: int, seq: int = 1, fill: bool
             "bottom": bottom, "hand_seat": None if watch else user,
             "seats": seats, "trick": trick, "last_trick": last, "centre": centre,
             "actions": actions, "buttons": buttons,
+            "card_goes": {"play": "trick", "discard": "discard"}.get(hand.phase.value),
             "message": {"lines": message, "error": False}}
 
 

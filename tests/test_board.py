@@ -248,6 +248,60 @@ def test_clicking_a_legal_card_sends_a_play_and_the_trick_takes_it(harness, open
 
 
 @pytest.mark.browser
+def test_a_played_card_is_on_the_cloth_before_python_answers(harness, open_board):
+    """Issue 19: a click on a playable card redraws the trick at once, without waiting for the
+    round trip to the kernel; Python's state, when it comes, replaces the foreseen one."""
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    state = scenes[name]["state"]
+    legal = next(c for c in hand_of(scenes, name) if c.get("legal"))
+    me = next(s for s in state["seats"] if s["seat"] == state["hand_seat"])
+    page = open_board(name, query="&still")      # the page does not answer by itself
+    seen = page.evaluate("""card => {
+        document.querySelector(`.cg-hand .cg-card[data-card="${card}"]`).click();
+        // in the same task as the click: no round trip, no frame waited for
+        const table = document.querySelector('.cg-table');
+        return {inTrick: !!table.querySelector(`.cg-trick .cg-card[data-card="${card}"]`),
+                inHand: !!table.querySelector(`.cg-hand .cg-card[data-card="${card}"]`),
+                playable: table.querySelectorAll('.cg-card[data-legal="true"]').length,
+                waiting: table.classList.contains('cg-waiting'),
+                message: table.querySelector('.cg-message').innerText.trim(),
+                seq: table.dataset.seq};
+    }""", legal["card"])
+    label = page.evaluate("c => document.querySelector(`.cg-trick .cg-card[data-card=\"${c}\"]`)"
+                          ".dataset.label", legal["card"])
+    assert seen == {"inTrick": True, "inHand": False, "playable": 0, "waiting": True,
+                    "message": f"{me['name']} plays {label}.", "seq": str(state["seq"])}
+    assert page.evaluate("window.sent") == [
+        {"type": "play", "card": legal["card"], "seq": state["seq"]}]
+    # Python answers: its state is drawn, the board no longer waits
+    after = scenes[name]["after"][legal["card"]]
+    page.evaluate("after => window.model.set('state', after)", after)
+    table = page.locator(".cg-table")
+    assert table.get_attribute("data-seq") == str(after["seq"])
+    assert "cg-waiting" not in table.get_attribute("class")
+
+
+@pytest.mark.browser
+def test_a_card_python_never_answers_goes_back_to_the_hand_with_a_word(harness, open_board):
+    _base, scenes = harness
+    name = mixed_scene(scenes)
+    legal = next(c for c in hand_of(scenes, name) if c.get("legal"))
+    page = open_board(name, query="&still")
+    page.clock.install()
+    page.locator(f'.cg-hand .cg-card[data-card="{legal["card"]}"]').first.click()
+    assert page.locator(f'.cg-trick .cg-card[data-card="{legal["card"]}"]').count() == 1
+    page.clock.run_for(9_000)
+    assert page.locator(f'.cg-hand .cg-card[data-card="{legal["card"]}"]').count() == 0
+    page.clock.run_for(1_500)
+    assert page.locator(f'.cg-hand .cg-card[data-card="{legal["card"]}"][data-legal="true"]'
+                        ).count() == 1
+    assert page.locator(f'.cg-trick .cg-card[data-card="{legal["card"]}"]').count() == 0
+    assert "Python has not answered for 10 seconds" in \
+        page.locator(".cg-message .cg-refused").inner_text()
+
+
+@pytest.mark.browser
 def test_tapping_a_refused_card_shows_why_and_sends_nothing(harness, open_board):
     _base, scenes = harness
     name = mixed_scene(scenes)

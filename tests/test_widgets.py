@@ -671,6 +671,28 @@ def test_a_click_sends_the_board_once_and_nothing_else_while_the_panels_are_clos
         assert widgets_sent == [table.board], [type(w).__name__ for w in widgets_sent]
 
 
+def test_every_card_sent_from_the_board_is_answered_with_a_new_state(sent):
+    # The board draws a clicked card on the cloth before Python answers and waits for the next
+    # state to replace it (board.py): even a play that changes nothing gets one.
+    table = Table("yukon", seed=7, seat=2, opponents="random")
+    refused = next(c["card"] for c in user_row(table) if c["legal"] is False)
+    for _ in range(2):          # the second refusal has the same words as the first
+        seq = state(table)["seq"]
+        sent.clear()
+        table.board._handle_custom_msg({"type": "play", "card": refused, "seq": seq}, [])
+        assert [w for w, _state in sent] == [table.board]
+        assert state(table)["seq"] == seq + 1
+
+
+def test_the_board_is_told_where_a_clicked_card_goes():
+    # Pippins Aplenty: "Each player chooses one card and places it face down" before the play.
+    table = Table("pippins_aplenty", seed=11)
+    assert state(table)["card_goes"] == "discard"
+    tap(table, playable(table)[0])
+    assert state(table)["card_goes"] == "trick"
+    assert state(Table("quinto", seed=11))["card_goes"] is None     # doubling first: no card
+
+
 def test_closed_panels_wait_and_opening_one_leaves_the_message_line(sent):
     table = Table("yukon", seed=7, seat=2, opponents="random")
     assert table.panels.selected_index is None

@@ -36,10 +36,40 @@ function setAttr(node, name, value) {
   }
 }
 
+const ANSWER_MS = 10000; // how long a foreseen card waits for Python's answer
+
 function shortLabel(code) {
   if (code === "JK") return "Joker";
   const rank = code[0] === "T" ? "10" : code[0];
   return rank + (SUITS[code[1]] || code[1]);
+}
+
+// What the table will look like once Python has taken the card the user just clicked, as far as
+// the board can tell by itself: the card out of the hand and, when it is played (not
+// discarded), on the cloth at its seat; nothing clickable until Python answers. The board draws
+// this at once, so the card moves under the finger without waiting for the round trip to the
+// kernel; Python's own state, drawn when it comes, replaces it whole (the other seats' plays,
+// who wins, the words). ``null`` when the state does not say where a clicked card goes.
+export function foresee(state, code) {
+  const where = state.card_goes;
+  const mover = (state.seats || []).find((s) => s.clickable);
+  if (!mover || (where !== "trick" && where !== "discard")) return null;
+  const seats = state.seats.map((s) => ({
+    ...s, clickable: false,
+    cards: s.seat !== mover.seat ? s.cards : s.cards
+      .filter((c) => c.card !== code).map(({ card, name }) => ({ card, name })),
+  }));
+  let trick = state.trick;
+  if (where === "trick") {
+    const old = trick || { plays: [] };
+    const card = mover.cards.find((c) => c.card === code) || {};
+    const plays = old.winner != null ? [] : old.plays || [];
+    trick = { ...old, plays: [...plays, { seat: mover.seat, card: code, name: card.name || "" }],
+              winning: null, winner: null };
+  }
+  const verb = where === "trick" ? " plays " : " discards ";
+  return { ...state, seats, trick, actions: [], foreseen: true,
+           message: { lines: [mover.name + verb + shortLabel(code) + "."], error: false, detail: "" } };
 }
 
 // The faces: the sprite (the `faces` trait) holds a <symbol> per card; each is made into a
@@ -348,6 +378,7 @@ function render({ model, el }) {
   const seatNodes = new Map();
   let state = {};
   let drawn = false;
+  let unanswered = 0; // a foreseen state's timer: Python has not answered the click
   let holderSent = false;
   let beat = 0; // a room's page: its token every 10 s says the pupil is still there
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
@@ -773,8 +804,10 @@ function render({ model, el }) {
 
   let frame = 0; // the pending animation frame of the last redraw (animations, focus)
 
-  function draw() {
-    const next = model.get("state") || {};
+  function draw(next = model.get("state") || {}) {
+    if (!next.foreseen) clearTimeout(unanswered);
+    root.classList.toggle("cg-waiting", Boolean(next.foreseen));
+    if (!next.foreseen) setAttr(root, "data-seq", next.seq);
     const before = snapshot(next);
     const focused = document.activeElement;
     let focusIndex = -1, focusBox = null;
@@ -872,7 +905,7 @@ function render({ model, el }) {
     sprite.innerHTML = text;
     sheet = sprite.querySelector("symbol") ? sheetOf(sprite, text) : null;
     root.classList.toggle("cg-no-faces", !sheet);
-    if (drawn) draw();
+    if (drawn) draw(state);
   }
 
   // Every face made and loaded while the page is idle, so that no card waits for its picture.
@@ -893,6 +926,19 @@ function render({ model, el }) {
     model.send(msg);
   }
 
+  // The clicked card goes where it will go before Python answers (see foresee); if Python has
+  // not answered in ANSWER_MS, the table Python last sent comes back, with a word why.
+  function playAtOnce(code) {
+    const next = foresee(state, code);
+    if (!next) return;
+    draw(next);
+    unanswered = setTimeout(() => {
+      draw();
+      showRefusal("Python has not answered for " + ANSWER_MS / 1000 + " seconds, so the card " +
+        "is back in the hand. Play it again; if nothing happens, reload the page.");
+    }, ANSWER_MS);
+  }
+
   function onClick(event) {
     const target = event.target.closest("button");
     if (!target || !root.contains(target)) return;
@@ -902,6 +948,7 @@ function render({ model, el }) {
       if (info.legal) {
         showRefusal("");
         send({ type: "play", card: info.code });
+        playAtOnce(info.code);
       } else {
         showRefusal(shortLabel(info.code) + " may not be played" + (info.why ? ": " + info.why : "."));
         if (state.animate !== false && !reducedMotion()) {
@@ -973,7 +1020,8 @@ function render({ model, el }) {
     }
     if (changed && drawn && geo) place();
   });
-  model.on("change:state", draw);
+  const drawModel = () => draw();
+  model.on("change:state", drawModel);
   model.on("change:faces", drawFaces);
   drawFaces();
   showRefusal("");
@@ -986,7 +1034,8 @@ function render({ model, el }) {
     if (pending) cancelAnimationFrame(pending);
     if (frame) cancelAnimationFrame(frame);
     document.removeEventListener("fullscreenchange", onFullscreen);
-    model.off("change:state", draw);
+    model.off("change:state", drawModel);
+    clearTimeout(unanswered);
     model.off("change:faces", drawFaces);
     if (state.fill) document.documentElement.classList.remove("cg-board-fill");
     host.remove();

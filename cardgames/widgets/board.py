@@ -36,6 +36,7 @@ The state::
                 {"label": "Pinta", "text": "K♠ under the stock", "card": "KS"},   # drawn
                 {"label": "Stock", "text": "16 cards", "count": 16}],   # a back with 16 on it
      "actions": [{"id": 0, "label": "Swap the 7 for the pinta", "hinted": False}],
+     "card_goes": "trick",       # where a clicked card goes: "trick", "discard" or None
      "buttons": {name: {"label": "Next", "enabled": True, "title": "tooltip"}
                  for name in BUTTONS},
      "message": {"lines": ["West plays 10♥.", "Your turn: play a card."], "error": False,
@@ -52,7 +53,13 @@ state it was aimed at (the session refuses a stale one)::
                                  # 10 s while state["room"] is set (the pupil is still there)
 
 A tap on a card whose ``legal`` is false sends nothing: the board shows its ``why`` in the
-message line at once (``.cg-refused``). A message is checked here before anybody acts on it,
+message line at once (``.cg-refused``). A tap on a legal card is sent, and the board draws at
+once what it can foresee (``foresee`` in board.js, by ``card_goes``): the card out of the hand,
+on the cloth at its seat (or just gone, for a discard), "North plays 10♥." in the message line,
+nothing clickable (``.cg-waiting`` on the board). Python's next state replaces it; the code
+that receives a play must therefore always answer it with a new state (a new ``seq``), even
+when nothing changed, or the board puts the card back after 10 s. ``data-seq`` on ``.cg-table``
+is the ``seq`` of the last state drawn from Python. A message is checked here before anybody acts on it,
 since anything may arrive from a browser: one of another shape is refused with a logged
 reason and never raises into the kernel. The handler registered with ``board.on_user(callback)``
 receives a ``UserEvent``; ``board.receive(message)`` does what a message from the browser does

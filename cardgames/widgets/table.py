@@ -321,10 +321,14 @@ class Table:
             self.session.message_is_error = True
             self.redraw(force=True)
             return
-        if event.type == "play":
-            self.do(self.session.choose, event.card)
-        elif event.type == "action":
-            self.do(self._action, event.action_id)
+        if event.type in ("play", "action"):
+            seq = self._seq
+            if event.type == "play":
+                self.do(self.session.choose, event.card)
+            else:
+                self.do(self._action, event.action_id)
+            if self._seq == seq:        # the board waits for an answer to a play: always give one
+                self.redraw(force=True)
         elif event.type == "button":
             self.press(event.button)
 
