@@ -22,6 +22,7 @@ from browsing import CHROMIUM
 from cardgames.widgets.board import BUTTONS, Board, UserEvent
 
 ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-artifacts" / "screens"     # for a person to look at (not compared)
 
 
 def load_preview():
@@ -424,6 +425,46 @@ def test_the_table_alone_fills_1920_by_1080(harness, open_board, scene):
     assert sizes["narrowest"] >= 70
     assert sizes["cardsOff"] == 0 and sizes["seatsOff"] == 0
     assert sizes["smallText"] == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scene", ["yukon-4-watch", "pip_pip-12-watch"])
+def test_a_projector_with_the_hands_hidden_sits_the_bottom_seat_on_the_cloth(harness, open_board,
+                                                                              scene):
+    """A class's projector before the teacher shows the hands: every seat is a row of backs, so
+    the bottom seat is no large row under the cloth but a seat like the others; shown face up,
+    its hand is the large row again."""
+    _base, scenes = harness
+    state = scenes[scene]["state"]
+    bottom = state["bottom"]
+    hidden = {**state, "seq": state["seq"] + 1, "seats": [
+        {**seat, "cards": [{"back": True} for _ in seat["cards"]]} for seat in state["seats"]]}
+    page = open_board(scene, 1920, 1080)
+    where = """bottom => {
+        const seat = document.querySelector(`.cg-seat[data-seat="${bottom}"]`);
+        return {onCloth: !!seat.closest('.cg-cloth'), rowBelow: !document.querySelector('.cg-mine').hidden};
+    }"""
+    assert page.evaluate(where, bottom) == {"onCloth": False, "rowBelow": True}
+    page.evaluate("s => window.model.set('state', s)", hidden)
+    assert page.evaluate(where, bottom) == {"onCloth": True, "rowBelow": False}
+    # every seat inside the cloth, none on top of another
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.cg-cloth .cg-seat')].map(n => {
+        const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    cloth = page.locator(".cg-cloth").bounding_box()
+    for left, top, right, bottom_edge in boxes:
+        assert cloth["x"] - 1 <= left and right <= cloth["x"] + cloth["width"] + 1
+        assert cloth["y"] - 1 <= top and bottom_edge <= cloth["y"] + cloth["height"] + 1
+    def overlap(a, b):
+        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+    assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)] == []
+    # and the trick stays in the middle, clear of every seat
+    trick = page.evaluate("""() => [...document.querySelectorAll('.cg-trick .cg-card')].map(n => {
+        const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    assert trick and [(a, b) for a in trick for b in boxes if overlap(a, b)] == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"projector-hidden-{scene}.png"))
+    page.evaluate("s => window.model.set('state', s)", {**state, "seq": state["seq"] + 2})
+    assert page.evaluate(where, bottom) == {"onCloth": False, "rowBelow": True}
 
 
 @pytest.mark.browser

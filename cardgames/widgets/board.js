@@ -637,7 +637,8 @@ function render({ model, el }) {
     const a = Math.max(0, W / 2 - maxW / 2 - pad), b = Math.max(0, H / 2 - maxH / 2 - pad);
     // the bottom seat's hand is the large row under the cloth; every other hand stays at its seat
     const handSeat = state.bottom;
-    const bottomOnCloth = !seats.some((s) => s.seat === handSeat);
+    const bottomNode = seatNodes.get(handSeat);
+    const bottomOnCloth = !bottomNode || bottomNode.parentNode !== mine;
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
     // the middle of the cloth: inside the seats at the top, the sides and the bottom
@@ -665,7 +666,10 @@ function render({ model, el }) {
     inset.left = inset.right = Math.max(inset.left, inset.right);
     for (const [key, value] of Object.entries(inset)) {
       const want = value.toFixed(1) + "px";
-      if (middle.style[key] !== want) middle.style[key] = want;
+      if (middle.style[key] !== want) {
+        middle.style[key] = want;
+        geo.trick = null; // the trick's room changed: its size is read again
+      }
     }
     placeTrick();
   }
@@ -850,10 +854,13 @@ function render({ model, el }) {
         seatNodes.set(s.seat, node);
         sizes.observe(node);
       }
-      // the bottom seat's row is drawn under the cloth; a hand the user decides for elsewhere
-      // (watching: the seat to move) stays at its own place
-      const isHand = s.seat === handSeat;
-      const below = isHand;
+      // the bottom seat's row is drawn under the cloth, unless it is backs only (a class's
+      // projector with the hands hidden: a large row of backs tells the class nothing), then it
+      // sits on the cloth like the others; a hand the user decides for elsewhere (watching: the
+      // seat to move) stays at its own place
+      const below = s.seat === handSeat && (s.seat === state.hand_seat ||
+        s.cards.some((c) => !c.back) || (!s.cards.length && node.parentNode === mine));
+      const isHand = below;
       const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
         node.style.left = node.style.top = "";
@@ -863,7 +870,8 @@ function render({ model, el }) {
       }
       drawSeat(node, s, isHand, below);
     }
-    mine.hidden = handSeat == null || !present.has(handSeat);
+    const bottomNode = seatNodes.get(handSeat);
+    mine.hidden = !bottomNode || bottomNode.parentNode !== mine;
     root.classList.toggle("cg-open-bottom", mine.hidden); // the bottom seat sits on the cloth
     // with four seats or fewer, the seats at the top and the bottom of the cloth set their
     // words beside their cards (less height taken from the trick)
