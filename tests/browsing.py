@@ -40,3 +40,51 @@ def kernel_process(kernel_id: str) -> int:
             if f"kernel-{kernel_id}.json" in command:
                 return int(entry.name)
     raise LookupError(f"no process for kernel {kernel_id}")
+
+
+# -- the first table of an app's page -------------------------------------------------------
+
+def table_text(page, css: str) -> str:
+    """The text of ``css`` inside the page's first table (the explainers show a match too)."""
+    return page.locator(f".cg-app >> nth=0 >> .cg-table >> {css}").first.inner_text()
+
+
+def trick_cards(page) -> list[str]:
+    """The cards in the trick of the page's first table (the board's data-card marks)."""
+    return page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
+        .querySelectorAll('.cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
+
+
+def wait_for_answer(page, message: str) -> None:
+    """Until the first table's message line is no longer ``message`` and the board is not
+    waiting for Python (a card played is drawn at once, before Python's answer: board.py)."""
+    page.wait_for_function(
+        """m => { const t = document.querySelector('.cg-app .cg-table');
+                  return t.querySelector('.cg-message').innerText !== m
+                         && !t.classList.contains('cg-waiting'); }""", arg=message)
+
+
+def tap_card(card) -> None:
+    """Tap a card where a person would: its top-left corner, the part a fanned hand shows."""
+    card.click(position={"x": 8, "y": 10})
+
+
+def play_until_the_trick_changes(page) -> list[str]:
+    """Click the first table's first playable card (or, with none, its first action: a
+    discard or a doubling comes first in some games) until the trick on the cloth changes, each
+    time waiting for Python's answer; the cards and actions clicked."""
+    board = page.locator(".cg-app >> nth=0 >> .cg-table")
+    hand = board.locator(".cg-hand").first
+    before = trick_cards(page)
+    clicked = []
+    for _ in range(4):
+        message = table_text(page, ".cg-message")
+        legal = hand.locator('.cg-card[data-legal="true"]')
+        target = legal.first if legal.count() else board.locator(".cg-action").first
+        clicked.append(target.get_attribute("data-card") or target.inner_text())
+        tap_card(target) if target.get_attribute("data-card") else target.click()
+        wait_for_answer(page, message)
+        if trick_cards(page) != before:
+            break
+    assert trick_cards(page) != before, f"the trick never changed ({clicked})"
+    return clicked

@@ -427,6 +427,41 @@ def test_the_table_alone_fills_1920_by_1080(harness, open_board, scene):
     assert sizes["smallText"] == []
 
 
+BOXES = """selector => [...document.querySelectorAll(selector)].map(n => {
+    const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+def assert_seats_and_trick_apart(page) -> None:
+    """Every seat on the cloth inside it and on top of no other; the trick's cards on no seat."""
+    seats = page.evaluate(BOXES, ".cg-cloth .cg-seat")
+    cloth = page.locator(".cg-cloth").bounding_box()
+    for left, top, right, bottom in seats:
+        assert cloth["x"] - 1 <= left and right <= cloth["x"] + cloth["width"] + 1
+        assert cloth["y"] - 1 <= top and bottom <= cloth["y"] + cloth["height"] + 1
+
+    def overlap(a, b):
+        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+    assert [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:] if overlap(a, b)] == []
+    trick = page.evaluate(BOXES, ".cg-trick .cg-card")
+    assert trick and [(a, b) for a in trick for b in seats if overlap(a, b)] == []
+
+
+@pytest.mark.browser
+def test_on_a_phone_a_full_trick_stays_clear_of_seats_holding_many_cards(harness, open_board):
+    """390 px wide, four seats: the side seats' fans of six backs leave the trick little room;
+    its three cards overlap each other more, not the seats."""
+    _base, scenes = harness
+    state = scenes["guinote-4"]["state"]
+    assert len(state["trick"]["plays"]) == 3
+    fat = {**state, "seq": state["seq"] + 1, "seats": [
+        seat if seat["seat"] == state["hand_seat"] else {**seat, "cards": [{"back": True}] * 6}
+        for seat in state["seats"]]}
+    page = open_board("guinote-4", 390, 844, has_touch=True, is_mobile=True)
+    page.evaluate("s => window.model.set('state', s)", fat)
+    page.wait_for_timeout(100)      # the seats' new sizes are placed in the next frames
+    assert_seats_and_trick_apart(page)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("scene", ["yukon-4-watch", "pip_pip-12-watch"])
 def test_a_projector_with_the_hands_hidden_sits_the_bottom_seat_on_the_cloth(harness, open_board,
@@ -447,20 +482,7 @@ def test_a_projector_with_the_hands_hidden_sits_the_bottom_seat_on_the_cloth(har
     assert page.evaluate(where, bottom) == {"onCloth": False, "rowBelow": True}
     page.evaluate("s => window.model.set('state', s)", hidden)
     assert page.evaluate(where, bottom) == {"onCloth": True, "rowBelow": False}
-    # every seat inside the cloth, none on top of another
-    boxes = page.evaluate("""() => [...document.querySelectorAll('.cg-cloth .cg-seat')].map(n => {
-        const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
-    cloth = page.locator(".cg-cloth").bounding_box()
-    for left, top, right, bottom_edge in boxes:
-        assert cloth["x"] - 1 <= left and right <= cloth["x"] + cloth["width"] + 1
-        assert cloth["y"] - 1 <= top and bottom_edge <= cloth["y"] + cloth["height"] + 1
-    def overlap(a, b):
-        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
-    assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)] == []
-    # and the trick stays in the middle, clear of every seat
-    trick = page.evaluate("""() => [...document.querySelectorAll('.cg-trick .cg-card')].map(n => {
-        const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
-    assert trick and [(a, b) for a in trick for b in boxes if overlap(a, b)] == []
+    assert_seats_and_trick_apart(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"projector-hidden-{scene}.png"))
     page.evaluate("s => window.model.set('state', s)", {**state, "seq": state["seq"] + 2})

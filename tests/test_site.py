@@ -22,7 +22,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
+from browsing import (
+    CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, play_until_the_trick_changes, table_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -99,14 +101,8 @@ def page(context, site, request):
     page.close()
 
 
-def table_text(page, css: str) -> str:
-    return page.locator(f".cg-app >> nth=0 >> {css}").first.inner_text()
 
 
-def trick_cards(page) -> list[str]:
-    """The cards in the trick of the page's first table (the board's data-card marks)."""
-    return page.evaluate("""() => [...document.querySelector('.cg-app .cg-table')
-        .querySelectorAll('.cg-trick .cg-card[data-card]')].map(c => c.dataset.card)""")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -126,23 +122,7 @@ def test_play_a_card_in_the_site(site, page, game):
     assert {str(card) for card in cg.deal(game, seed=11).hands[0]} <= shown
     hand = board.locator(".cg-hand").first
     assert hand.locator(".cg-card svg").count() >= 1       # the board's card faces are drawn
-    before = trick_cards(page)
-    clicked = []
-    for _ in range(4):       # a discard or a doubling comes first in some games
-        message = table_text(page, ".cg-message")
-        legal = hand.locator('.cg-card[data-legal="true"]')
-        target = legal.first if legal.count() else board.locator(".cg-action").first
-        clicked.append(target.get_attribute("data-card") or target.inner_text())
-        if target.get_attribute("data-card"):
-            target.click(position={"x": 8, "y": 10})      # where a fanned hand shows a card
-        else:
-            target.click()
-        page.wait_for_function(
-            "m => document.querySelector('.cg-app .cg-table .cg-message').innerText !== m",
-            arg=message)
-        if trick_cards(page) != before:
-            break
-    assert trick_cards(page) != before, f"the trick never changed ({clicked})"
+    play_until_the_trick_changes(page)
     assert "Not allowed" not in table_text(page, ".cg-message")
     page.wait_for_selector("body[data-cg-ready]")
     # Every other cell ran, or says that it needs the full install (pandas, matplotlib).

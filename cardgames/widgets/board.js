@@ -952,7 +952,7 @@ function render({ model, el }) {
     if (!target || !root.contains(target)) return;
     if (target.classList.contains("cg-card")) {
       const info = target._card;
-      if (!info) return;
+      if (!info || state.foreseen) return; // a card just played: Python's answer is on its way
       if (info.legal) {
         showRefusal("");
         send({ type: "play", card: info.code });
