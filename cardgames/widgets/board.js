@@ -937,7 +937,8 @@ function render({ model, el }) {
   // The clicked card goes where it will go before Python answers (see foresee); if Python has
   // not answered in ANSWER_MS, the table Python last sent comes back, with a word why.
   function playAtOnce(code) {
-    const next = foresee(state, code);
+    // (a Python in the page, as in the static site, may have answered already)
+    const next = (model.get("state") || {}).seq === state.seq ? foresee(state, code) : null;
     if (!next) return;
     draw(next);
     unanswered = setTimeout(() => {
