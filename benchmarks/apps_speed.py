@@ -1,6 +1,6 @@
 """Speed of the Voila apps in Chromium, beside a bare notebook of 60 ipywidgets buttons.
 
-    python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 5]
+    python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 5] [--reduced-motion]
 
 One Voila server (the repository root, preheated kernels as in voila.json, on a free loopback
 port) serves the apps and ``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
@@ -165,8 +165,9 @@ def time_click(page, target, watched: tuple[str, str | None], answered: tuple[st
     timings.messages.append(updates[0] - start)
 
 
-def measure_bare(browser, base: str, clicks: int, settle=lambda: None) -> Timings:
-    page = browser.new_page()
+def measure_bare(browser, base: str, clicks: int, settle=lambda: None,
+                 motion: str = "no-preference") -> Timings:
+    page = browser.new_page(reduced_motion=motion)
     block_outside(page)
     updates = count_updates(page)
     timings = Timings()
@@ -182,8 +183,9 @@ def measure_bare(browser, base: str, clicks: int, settle=lambda: None) -> Timing
     return timings
 
 
-def measure_app(browser, base: str, game: str, clicks: int, settle=lambda: None) -> Timings:
-    page = browser.new_page()
+def measure_app(browser, base: str, game: str, clicks: int, settle=lambda: None,
+                motion: str = "no-preference") -> Timings:
+    page = browser.new_page(reduced_motion=motion)
     block_outside(page)
     updates = count_updates(page)
     timings = Timings()
@@ -212,7 +214,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", default=GAMES)
     parser.add_argument("--rounds", type=int, default=3, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=5, help="clicks per page load")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="the pages ask for reduced motion, as a user's system setting can: "
+                             "the board animates nothing (in headless Chromium, without a GPU, "
+                             "each frame of an animation is drawn by the CPU)")
     args = parser.parse_args(argv)
+    motion = "reduce" if args.reduced_motion else "no-preference"
     if not Path(CHROMIUM).exists():
         print(f"needs Debian's chromium at {CHROMIUM}")
         return 2
@@ -237,8 +244,8 @@ def main(argv: list[str] | None = None) -> int:
                     def refilled(name: str = name) -> None:
                         wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
                     results.setdefault(name, []).append(
-                        measure_bare(browser, base, args.clicks, refilled) if name == BARE
-                        else measure_app(browser, base, name, args.clicks, refilled))
+                        measure_bare(browser, base, args.clicks, refilled, motion) if name == BARE
+                        else measure_app(browser, base, name, args.clicks, refilled, motion))
             browser.close()
     finally:
         stop(process)
@@ -258,6 +265,7 @@ def print_results(results: dict[str, list[Timings]], args: argparse.Namespace) -
 
     print(f"Voila apps in Chromium: Python {platform.python_version()}, {os.cpu_count()} cores, "
           f"{args.rounds} page loads and up to {args.rounds * args.clicks} clicks each (medians; "
+          f"{'reduced motion: no animation; ' if args.reduced_motion else 'animations on; '}"
           f"load {os.getloadavg()[0]:.1f})")
     print("  click: around Playwright's click, to the message line changed; shown: in the page, "
           "pointerdown to the frame showing the card on the cloth (the label's text for the bare "
