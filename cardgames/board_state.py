@@ -81,8 +81,8 @@ def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
     """What the game shows everybody, for the middle of the cloth."""
     items = []
     face_up = {str(card): card for card in hand.extra.values() if isinstance(card, Card)}
-    for label, text in hand.public_info():
-        item: dict[str, Any] = {"label": label, "text": session.words(text), "card": None}
+    for label, text in rt.named_public_info(hand, session.names):
+        item: dict[str, Any] = {"label": label, "text": text, "card": None}
         for code, card in face_up.items():   # a card the deal turned face up (the pinta)
             if card.label in text:
                 item["card"] = code

@@ -143,7 +143,7 @@ def _box(parts: Iterable[str], title: str = "") -> str:
 
 def _info(hand: "Hand", names: Sequence[str]) -> str:
     items = [f'<span style="margin-right:1.2em"><b>{escape(label)}:</b> '
-             f'{escape(rt.name_seats(text, names))}</span>' for label, text in hand.public_info()]
+             f'{escape(text)}</span>' for label, text in rt.named_public_info(hand, names)]
     return _line("".join(items), "cg-ex-info") if items else ""
 
 

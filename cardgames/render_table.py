@@ -92,10 +92,16 @@ def face_down_html(count: int) -> str:
             f'aria-label="{count} cards face down">🂠 × {count}</span>')
 
 
+def named_public_info(hand: "Hand", names: Sequence[str]) -> list[tuple[str, str]]:
+    """``hand.public_info()`` with the seats named in the labels too ("Pip-Pip, seat 1")."""
+    return [(name_seats(label, names), name_seats(text, names))
+            for label, text in hand.public_info()]
+
+
 def public_info_html(hand: "Hand", names: Sequence[str]) -> str:
     """What the game shows everybody (``hand.public_info()``) as a small table."""
-    rows = [f"<tr><th>{escape(label)}</th><td>{escape(name_seats(text, names))}</td></tr>"
-            for label, text in hand.public_info()]
+    rows = [f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
+            for label, text in named_public_info(hand, names)]
     if not rows:
         return ""
     return f'<table class="cg-public">{"".join(rows)}</table>'
@@ -158,9 +164,9 @@ def describe_changes(before: Snapshot, hand: "Hand", names: Sequence[str],
             continue
         old = before.info.get(label)
         if old is not None and old != text:
-            events.append(f"{label} now: {name_seats(text, names)}.")
+            events.append(f"{name_seats(label, names)} now: {name_seats(text, names)}.")
         elif old is None and before.history and label not in before.info:
-            events.append(f"{label}: {name_seats(text, names)}.")
+            events.append(f"{name_seats(label, names)}: {name_seats(text, names)}.")
     if hand.phase is not before.phase and hand.phase is not Phase.OVER:
         events.append(f"Now the {hand.phase.value} phase.")
     if hand.is_over and not before.over:

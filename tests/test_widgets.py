@@ -5,6 +5,7 @@ state shows against the engine's public surface."""
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from collections import Counter
@@ -416,6 +417,29 @@ def test_a_page_loads_few_widget_models():
 
 
 # -- messages and errors -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, players", [(g, None) for g in GAMES] + [("pip_pip", 6)])
+def test_every_seat_is_named_everywhere_on_the_table_over_whole_hands(game, players):
+    # Issue 19: "seat names in every sentence the table shows" - the centre's labels too (a
+    # Pip-Pip! call showed as "PIP-PIP, SEAT 1" while its text said "Player 2").
+    seen_labels = set()
+    for seed in range(4):
+        table = Table(game, seed=seed, players=players)
+        rng = random.Random(seed)
+        for _ in range(200):
+            text = json.dumps(state(table), ensure_ascii=False)
+            assert not re.search(r"\b[Ss]eat \d", text), re.search(r".{60}[Ss]eat \d.{20}", text)
+            seen_labels |= {item["label"] for item in state(table)["centre"]}
+            if table.hand.is_over:
+                break
+            choices = table.choices()
+            if choices:
+                table.choose(rng.choice(choices))
+            else:
+                table.step()
+    if game == "pip_pip" and players == 6:
+        assert any(label.startswith("Pip-Pip, ") for label in seen_labels), seen_labels
 
 
 def test_the_message_line_and_the_story_explain_the_trick():
