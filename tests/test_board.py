@@ -463,6 +463,20 @@ def test_on_a_phone_a_full_trick_stays_clear_of_seats_holding_many_cards(harness
 
 
 @pytest.mark.browser
+def test_the_middle_of_the_cloth_keeps_its_width_whatever_the_window(harness, open_board):
+    """Six seats at widths a laptop has: a seat of the top row near a corner once kept the middle
+    away from the side as well as from the top, and the middle (trumps, trick, last trick)
+    shrank to a sliver with its words one letter a line."""
+    page = open_board("pip_pip-6", 1000, 800)
+    for width in range(1000, 1500, 40):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(50)      # the new sizes are read in the next frame
+        middle, cloth = page.evaluate("""() => ['.cg-middle', '.cg-cloth'].map(
+            s => document.querySelector(s).getBoundingClientRect().width)""")
+        assert middle >= 0.55 * cloth, (width, middle, cloth)
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("scene", ["yukon-4-watch", "pip_pip-12-watch"])
 def test_a_projector_with_the_hands_hidden_sits_the_bottom_seat_on_the_cloth(harness, open_board,
                                                                               scene):

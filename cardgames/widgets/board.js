@@ -654,10 +654,14 @@ function render({ model, el }) {
         if (node.style.left !== left) node.style.left = left;
         if (node.style.top !== top) node.style.top = top;
         const [w, h] = node._size;
+        // a seat keeps the middle away on one side only: a seat of the top row (the corners
+        // too) from its top, one at the bottom's centre from its bottom, the others from
+        // their side (a top corner seat kept it from the top and the side, and the middle
+        // shrank to a sliver between the side seats' inner edges)
         if (y < -0.6) inset.top = Math.max(inset.top, cy + h / 2 + pad);
-        if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
-        if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
-        if (x > 0.6) inset.right = Math.max(inset.right, W - cx + w / 2 + pad);
+        else if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
+        else if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
+        else if (x > 0.6) inset.right = Math.max(inset.right, W - cx + w / 2 + pad);
       }
     });
     const handNode = seatNodes.get(handSeat);
