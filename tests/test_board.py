@@ -463,6 +463,27 @@ def test_on_a_phone_a_full_trick_stays_clear_of_seats_holding_many_cards(harness
 
 
 @pytest.mark.browser
+def test_a_pupils_phone_shows_tall_seats_apart(harness, open_board):
+    """A room on a 390 px phone: the seats say who plays them ("pupil", "computer") under
+    "dealer", and a side seat grew up into the seat at the top. It goes down instead."""
+    _base, scenes = harness
+    state = scenes["yukon-4"]["state"]
+    me = state["hand_seat"]
+    badges = {seat["seat"]: (["pupil"] if (seat["seat"] - me) % 4 == 2 else ["dealer", "computer"])
+              for seat in state["seats"] if seat["seat"] != me}
+    tall = {**state, "seq": state["seq"] + 1, "seats": [
+        seat if seat["seat"] == me else {**seat, "badges": badges[seat["seat"]],
+                                         "cards": [{"back": True}] * 5}
+        for seat in state["seats"]]}
+    page = open_board("yukon-4", 390, 844, has_touch=True, is_mobile=True)
+    page.evaluate("s => window.model.set('state', s)", tall)
+    page.wait_for_timeout(100)      # the seats' new sizes are placed in the next frames
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "room-phone-tall-seats.png"))
+    assert_seats_and_trick_apart(page)
+
+
+@pytest.mark.browser
 def test_the_middle_of_the_cloth_keeps_its_width_whatever_the_window(harness, open_board):
     """Six seats at widths a laptop has: a seat of the top row near a corner once kept the middle
     away from the side as well as from the top, and the middle (trumps, trick, last trick)

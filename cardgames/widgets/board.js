@@ -643,13 +643,15 @@ function render({ model, el }) {
     seatDir = new Map();
     // the middle of the cloth: inside the seats at the top, the sides and the bottom
     const inset = { left: pad, right: pad, top: pad, bottom: pad };
-    seats.forEach((s, i) => {
-      const k = (i - start + n) % n;
-      const [x, y] = pts[k];
-      seatDir.set(s.seat, [x, y]);
+    const spots = seats.map((s, i) => {
+      const [x, y] = pts[(i - start + n) % n];
       const node = seatNodes.get(s.seat);
+      return { s, x, y, node, cx: W / 2 + x * a, cy: H / 2 + y * b, size: node._size || [0, 0] };
+    });
+    lowerSideSeats(spots, H, pad);
+    spots.forEach(({ s, x, y, node, cx, cy }) => {
+      seatDir.set(s.seat, [x, y]);
       if (node.parentNode === cloth) {
-        const cx = W / 2 + x * a, cy = H / 2 + y * b;
         const left = cx.toFixed(1) + "px", top = cy.toFixed(1) + "px";
         if (node.style.left !== left) node.style.left = left;
         if (node.style.top !== top) node.style.top = top;
@@ -676,6 +678,24 @@ function render({ model, el }) {
       }
     }
     placeTrick();
+  }
+
+  // A seat at a side that would reach up into a seat of the top row (a phone's short cloth,
+  // tall seats with their badges) goes down, as far as the cloth and the seats at the bottom
+  // let it.
+  function lowerSideSeats(spots, H, pad) {
+    const onCloth = spots.filter((p) => p.node.parentNode === cloth);
+    const across = (p, q) => Math.abs(p.cx - q.cx) < (p.size[0] + q.size[0]) / 2;
+    for (const side of onCloth.filter((p) => Math.abs(p.y) <= 0.6)) {
+      const h = side.size[1];
+      let low = -Infinity, high = H - pad / 2 - h / 2;
+      for (const p of onCloth) {
+        if (p === side || !across(p, side)) continue;
+        if (p.y < -0.6) low = Math.max(low, p.cy + p.size[1] / 2 + pad / 2 + h / 2);
+        if (p.y > 0.6) high = Math.min(high, p.cy - p.size[1] / 2 - pad / 2 - h / 2);
+      }
+      if (side.cy < low) side.cy = Math.min(low, Math.max(high, side.cy));
+    }
   }
 
   // The user's hand (and the open fans) overlap their cards only as much as the room needs. A
