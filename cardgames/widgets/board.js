@@ -833,9 +833,11 @@ function render({ model, el }) {
   let frame = 0; // the pending animation frame of the last redraw (animations, focus)
 
   function draw(next = model.get("state") || {}) {
-    if (!next.foreseen) clearTimeout(unanswered);
     root.classList.toggle("cg-waiting", Boolean(next.foreseen));
-    if (!next.foreseen) setAttr(root, "data-seq", next.seq);
+    if (!next.foreseen) {   // Python's own state: the card it answers waits no longer
+      clearTimeout(unanswered);
+      setAttr(root, "data-seq", next.seq);
+    }
     const before = snapshot(next);
     const focused = document.activeElement;
     let focusIndex = -1, focusBox = null;

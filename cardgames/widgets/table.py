@@ -299,13 +299,15 @@ class Table:
 
     # -- the guard and the board's messages ---------------------------------------------------
 
-    def do(self, fn: Callable[..., Any], *args: Any, quiet: bool = False, **kwargs: Any) -> bool:
+    def do(self, fn: Callable[..., Any], *args: Any, quiet: bool = False, force: bool = False,
+           **kwargs: Any) -> bool:
         """Run a user action through the session's guard, then redraw (``quiet``: a panel was
-        opened, so the message line keeps what it said unless something goes wrong)."""
+        opened, so the message line keeps what it said unless something goes wrong; ``force``:
+        the board gets a new state even if nothing changed)."""
         done = self.session.run(fn, *args, quiet=quiet, **kwargs)
         if quiet and done:
             return done
-        self.redraw()
+        self.redraw(force=force)
         return done
 
     def _set_coach(self) -> None:
@@ -321,14 +323,11 @@ class Table:
             self.session.message_is_error = True
             self.redraw(force=True)
             return
-        if event.type in ("play", "action"):
-            seq = self._seq
-            if event.type == "play":
-                self.do(self.session.choose, event.card)
-            else:
-                self.do(self._action, event.action_id)
-            if self._seq == seq:        # the board waits for an answer to a play: always give one
-                self.redraw(force=True)
+        # the board waits for an answer to a play (board.py): always give one, a new state
+        if event.type == "play":
+            self.do(self.session.choose, event.card, force=True)
+        elif event.type == "action":
+            self.do(self._action, event.action_id, force=True)
         elif event.type == "button":
             self.press(event.button)
 
