@@ -1,9 +1,12 @@
-"""What the browser tests share: Debian's Chromium, how it is started, and the screenshot a
-failing test leaves in ``test-artifacts/`` (imported by the test modules; not a test)."""
+"""What the browser tests share: Debian's Chromium, how it is started, the screenshot a
+failing test leaves in ``test-artifacts/``, and how a test reads and plays the first table of
+an app's page (imported by the test modules; not a test)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,6 +16,19 @@ CHROMIUM = "/usr/bin/chromium"
 # hosts for updates at every start, and this machine has no network.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextmanager
+def chromium() -> Iterator:
+    """Debian's Chromium through Playwright (no browser download), closed at the end."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def keep_screenshot_if_failed(page, request) -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from browsing import (
-    ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, kernel_process,
+    ARTIFACTS, chromium, keep_screenshot_if_failed, kernel_process,
     play_until_the_trick_changes, table_text, tap_card, trick_cards, wait_for_answer,
 )
 
@@ -48,12 +48,8 @@ def voila(voila_notebooks):
 
 @pytest.fixture(scope="module")
 def browser(voila):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from browsing import ARTIFACTS, chromium
 
 
 pytestmark = pytest.mark.browser
@@ -35,12 +35,8 @@ def voila(voila_notebooks):
 
 @pytest.fixture(scope="module")
 def browser(voila):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 def new_page(browser, width: int):

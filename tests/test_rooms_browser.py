@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from browsing import (
-    ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, kernel_process,
+    ARTIFACTS, CHROMIUM, chromium, keep_screenshot_if_failed, kernel_process,
 )
 
 import cardgames as cg
@@ -113,12 +113,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 class Pupils:

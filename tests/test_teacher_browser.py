@@ -13,7 +13,7 @@ import re
 import uuid
 
 import pytest
-from browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed
+from browsing import ARTIFACTS, chromium, keep_screenshot_if_failed
 
 from cardgames.rooms import RoomTable, Teacher, new_holder
 
@@ -25,10 +25,7 @@ SCREENS = ARTIFACTS / "screens"
 
 @pytest.fixture
 def page(voila_notebooks, request):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         page = context.new_page()
         page.problems = []
@@ -45,7 +42,6 @@ def page(voila_notebooks, request):
             yield page
         finally:
             keep_screenshot_if_failed(page, request)
-            browser.close()
 
 
 def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page):
