@@ -119,6 +119,21 @@ def start_server(port: int, log, preheat: bool = True, extra: Sequence[str] = ()
             p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)})
 
 
+def server_log():
+    """A file for the Voila server's output, kept after the run (the figures print its name)."""
+    return tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
+
+
+def serving(base: str, server: subprocess.Popen, log) -> bool:
+    """Whether the server answers at ``base``; if not, says so and where its log is."""
+    try:
+        wait_until_serving(base, server)
+    except (RuntimeError, TimeoutError) as error:
+        print(f"{error}; its log: {log.name}")
+        return False
+    return True
+
+
 async def session(browser, base: str, game: str, number: int, timeout_ms: int) -> dict:
     """Open the app, wait for the table, click an enabled card, see the trick change."""
     started = time.monotonic()
@@ -503,7 +518,7 @@ async def run_rooms(rooms: int, pupils: int, game: str, duration: float, think: 
     shared = Rooms({name: list(range(pupils)) for name in names})
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
+    log = server_log()
     pools = {"default": {"pool_size": 0}, f"{game}.ipynb": {"pool_size": preheat}}
     os.environ["CARDGAMES_ROOMS"] = str(store_path)      # the server and its kernels
     server = start_server(port, log, preheat > 0,
@@ -514,10 +529,7 @@ async def run_rooms(rooms: int, pupils: int, game: str, duration: float, think: 
     teacher_stop = threading.Event()
     teacher = None
     try:
-        try:
-            wait_until_serving(base, server)
-        except (RuntimeError, TimeoutError) as error:
-            print(f"{error}; its log: {log.name}")
+        if not serving(base, server, log):
             return 1
         await asyncio.sleep(warmup)
         idle_server = rss_mib(server.pid)
@@ -669,7 +681,7 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
               plain_manager: bool = False) -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log = tempfile.NamedTemporaryFile("w+", prefix="voila-load-", suffix=".log", delete=False)
+    log = server_log()
     extra = voila_arguments(["--class", f"{game}={class_size}"])[0] if class_size else []
     if plain_manager:
         extra.append(PLAIN_MANAGER)
@@ -685,10 +697,7 @@ async def run(sessions: int, client: str, game: str, timeout: float, warmup: flo
         memory["server"] = rss_mib(server.pid)
 
     try:
-        try:
-            wait_until_serving(base, server)
-        except (RuntimeError, TimeoutError) as error:
-            print(f"{error}; its log: {log.name}")
+        if not serving(base, server, log):
             return 1
         # Let the preheated kernels (one per notebook) finish running their notebooks first,
         # as on a server that is up before its users arrive.
