@@ -28,16 +28,15 @@ COMPASS = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
 
 
 def seat_names(hand: "Hand", names: Sequence[str] | None = None) -> list[str]:
-    """A name for each seat: given ``names``, the game's own, or compass points."""
+    """A name for each seat: given ``names``, else compass points or "Player 1"... (a game's
+    own ``seat_name``, such as Quinto's "the dummy (seat 1)", is the engine's wording, in which
+    ``name_seats`` puts these names; the board marks the dummy with a badge)."""
     seats = hand.seats
     if names is not None:
         names = list(names)
         if len(names) != seats:
             raise ValueError(f"give {seats} names, one per seat, not {len(names)}")
         return [str(n) for n in names]
-    own = [hand.seat_name(s) for s in range(seats)]
-    if any(name != f"seat {s}" for s, name in enumerate(own)):
-        return own
     return default_names(seats)
 
 

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 import cardgames as cg  # noqa: E402
 from cardgames.cards import Card, sort_cards  # noqa: E402
 from cardgames.engine import Action  # noqa: E402
+from cardgames.render_table import named_public_info  # noqa: E402
 
 WIDGETS = ROOT / "cardgames" / "widgets"
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
@@ -177,7 +178,7 @@ def board_state(hand, *, user: int | None, bottom: int, seq: int = 1, fill: bool
         last = {"number": len(done), "winner": t.winner, "points": t.points,
                 "plays": [{"seat": s, **_card(c)} for s, c in t.cards]}
     centre = []
-    for label, text in hand.public_info():
+    for label, text in named_public_info(hand, names):
         item = {"label": label, "text": text, "card": None}
         if label in ("Pinta", "Turned", "Trump card"):
             item["card"] = _shown_card(text)

@@ -160,6 +160,16 @@ def test_a_face_down_seat_in_the_preview_states_carries_no_card():
                 assert all(card == {"back": True} for card in seat["cards"]), (name, seat["name"])
 
 
+
+def test_the_preview_names_the_seats_in_what_the_game_shows_everybody():
+    """Pip-Pip! at 12 seats: the centre says "Pip-Pip, Ines", never "seat 8" (issue 19: seat
+    names in every sentence the table shows)."""
+    preview = load_preview()
+    for name, scene in preview.scenes().items():
+        for item in scene["state"]["centre"]:
+            words = item["label"] + " " + item["text"]
+            assert not re.search(r"\bseat \d", words), (name, words)
+
 # --------------------------------------------------------------------------------------------
 # Chromium: the real board.js in the static harness
 

@@ -419,10 +419,12 @@ def test_a_page_loads_few_widget_models():
 # -- messages and errors -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players", [(g, None) for g in GAMES] + [("pip_pip", 6)])
+@pytest.mark.parametrize("game, players", [(g, None) for g in GAMES] + [("pip_pip", 6),
+                                                                         ("quinto", 3)])
 def test_every_seat_is_named_everywhere_on_the_table_over_whole_hands(game, players):
     # Issue 19: "seat names in every sentence the table shows" - the centre's labels too (a
-    # Pip-Pip! call showed as "PIP-PIP, SEAT 1" while its text said "Player 2").
+    # Pip-Pip! call showed as "PIP-PIP, SEAT 1" while its text said "Player 2"), and Quinto's
+    # three players with a dummy (the seats were named "seat 0", "the dummy (seat 1)"...).
     seen_labels = set()
     for seed in range(4):
         table = Table(game, seed=seed, players=players)
