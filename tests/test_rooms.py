@@ -613,7 +613,7 @@ def test_a_pupil_named_in_the_room_is_named_when_his_seat_is_asked_for(stores):
 def test_quintos_dummy_is_no_seat_to_join(stores):
     table = stores.table()
     table.join("three", 0, new_holder(), game="quinto", seed=1, players=3)
-    with pytest.raises(RoomError, match="played by seat 3 this hand"):
+    with pytest.raises(RoomError, match="East is played by West this hand; free seats: South, West"):
         stores.table().join("three", 1, new_holder())
 
 

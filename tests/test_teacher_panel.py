@@ -275,9 +275,10 @@ def test_quintos_dummy_gets_no_link_and_no_line(panel):
     # Quinto for three: the fourth hand is the dummy, played by its partner (RULES.md).
     open_rooms(panel, "1", game="quinto", players_select=3, prefix_box="q")
     links = re.findall(r"<th>([^<]+)</th>", panel.opened_html.value)
-    assert links == ["Seat 0", "Seat 2", "Seat 3", "Projector"]
+    # (the seats by name, as on the board: the dummy is East)
+    assert links == ["North", "South", "West", "Projector"]
     assert [label for label, _ in panel.seat_select.options] == [
-        "Seat 0: computer", "Seat 2: computer", "Seat 3: computer"]
+        "North: computer", "South: computer", "West: computer"]
 
 
 def test_a_store_that_cannot_be_reached_is_said_in_words(monkeypatch):
