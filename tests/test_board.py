@@ -254,6 +254,7 @@ def test_clicking_a_legal_card_sends_a_play_and_the_trick_takes_it(harness, open
     page.locator(f'.cg-hand .cg-card[data-card="{legal["card"]}"]').first.click()
     # the harness answers like the kernel, with the state after that card
     page.locator(f'.cg-trick .cg-card[data-card="{legal["card"]}"]').wait_for()
+    page.wait_for_function("window.sent.length > 0")
     assert page.evaluate("window.sent") == [
         {"type": "play", "card": legal["card"], "seq": scenes[name]["state"]["seq"]}]
 
@@ -277,12 +278,18 @@ def test_a_played_card_is_on_the_cloth_before_python_answers(harness, open_board
                 playable: table.querySelectorAll('.cg-card[data-legal="true"]').length,
                 waiting: table.classList.contains('cg-waiting'),
                 message: table.querySelector('.cg-message').innerText.trim(),
-                seq: table.dataset.seq};
+                seq: table.dataset.seq,
+                // the hand shows that it waits; the play itself goes to Python once the frame
+                // showing the card is drawn (the kernel's work would slow that frame down)
+                cursor: getComputedStyle(table.querySelector('.cg-hand .cg-card')).cursor,
+                sent: window.sent.length};
     }""", legal["card"])
     label = page.evaluate("c => document.querySelector(`.cg-trick .cg-card[data-card=\"${c}\"]`)"
                           ".dataset.label", legal["card"])
     assert seen == {"inTrick": True, "inHand": False, "playable": 0, "waiting": True,
-                    "message": f"{me['name']} plays {label}.", "seq": str(state["seq"])}
+                    "message": f"{me['name']} plays {label}.", "seq": str(state["seq"]),
+                    "cursor": "progress", "sent": 0}
+    page.wait_for_function("window.sent.length > 0")
     assert page.evaluate("window.sent") == [
         {"type": "play", "card": legal["card"], "seq": state["seq"]}]
     # Python answers: its state is drawn, the board no longer waits
@@ -352,6 +359,7 @@ def test_tab_and_arrows_move_along_the_hand_and_enter_plays(harness, open_board)
         page.keyboard.press("ArrowRight")
     assert page.evaluate(focused) == cards[target]["card"]
     page.keyboard.press("Enter")
+    page.wait_for_function("window.sent.length > 0")
     assert page.evaluate("window.sent") == [
         {"type": "play", "card": cards[target]["card"], "seq": scenes[name]["state"]["seq"]}]
 
@@ -561,6 +569,39 @@ def test_a_new_state_is_drawn_at_once_and_keeps_its_nodes(harness, open_board):
     }""", [card, after])
     assert found == {"inTrick": True, "keptNodes": True, "samePictures": True,
                      "animating": True}
+
+
+@pytest.mark.browser
+def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
+    """Python's state after a refused click says the same as before: the board reads no size
+    (each read makes the browser lay the page out before the frame; the board kept rewriting
+    the middle's insets as "218.0px", read back as "218px", and read the trick's size again
+    at every redraw)."""
+    page = open_board("yukon-4", query="&still")
+    page.wait_for_timeout(300)        # the seats' sizes measured, the board laid out
+    reads = page.evaluate("""async () => {
+        const reads = [];
+        const spy = (proto, name) => {
+            const own = Object.getOwnPropertyDescriptor(proto, name);
+            const wrap = own.get
+                ? {get() { reads.push(name + ' ' + this.className); return own.get.call(this); }}
+                : {value(...a) { reads.push(name + ' ' + this.className);
+                                 return own.value.apply(this, a); }};
+            Object.defineProperty(proto, name, {...own, ...wrap});
+            return () => Object.defineProperty(proto, name, own);
+        };
+        const undo = [spy(Element.prototype, 'clientWidth'), spy(Element.prototype, 'clientHeight'),
+                      spy(HTMLElement.prototype, 'offsetWidth'),
+                      spy(HTMLElement.prototype, 'offsetHeight'),
+                      spy(Element.prototype, 'getBoundingClientRect')];
+        const same = structuredClone(window.model.get('state'));
+        same.seq += 1;
+        window.model.set('state', same);
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        undo.forEach(f => f());
+        return reads;
+    }""")
+    assert reads == []
 
 
 @pytest.mark.browser

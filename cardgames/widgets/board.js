@@ -36,6 +36,18 @@ function setAttr(node, name, value) {
   }
 }
 
+// An inline style written only when it changes. The value last written is kept on the node: the
+// browser reads a style back in its own words ("218px" for "218.0px", "calc(50% - 3px)"), and
+// comparing with those rewrote every seat's and card's place at every redraw, which made the
+// browser lay the board out again (and read the trick's size again) for nothing.
+function setStyle(node, name, value) {
+  const written = node._styles || (node._styles = {});
+  if (written[name] === value) return false;
+  written[name] = value;
+  node.style[name] = value;
+  return true;
+}
+
 const ANSWER_MS = 10000; // how long a foreseen card waits for Python's answer
 
 function shortLabel(code) {
@@ -54,11 +66,11 @@ export function foresee(state, code) {
   const where = state.card_goes;
   const mover = (state.seats || []).find((s) => s.clickable);
   if (!mover || (where !== "trick" && where !== "discard")) return null;
-  const seats = state.seats.map((s) => ({
+  // the other seats are the same objects: the board leaves them as they are drawn
+  const seats = state.seats.map((s) => s.seat !== mover.seat ? s : {
     ...s, clickable: false,
-    cards: s.seat !== mover.seat ? s.cards : s.cards
-      .filter((c) => c.card !== code).map(({ card, name }) => ({ card, name })),
-  }));
+    cards: s.cards.filter((c) => c.card !== code).map(({ card, name }) => ({ card, name })),
+  });
   let trick = state.trick;
   if (where === "trick") {
     const old = trick || { plays: [] };
@@ -413,12 +425,12 @@ function render({ model, el }) {
     setText(nameN, s.name);
     setText(sideN, s.side || "");
     setAttr(node._parts.info, "title", s.side ? s.name + ", " + s.side : s.name);
-    sideN.hidden = !s.side;
+    setAttr(sideN, "hidden", !s.side);
     const [pointsN, tricksN] = statsN.children;
     setText(pointsN, s.points == null ? "" : s.points + (s.points === 1 ? " point" : " points"));
     setText(tricksN, s.tricks == null ? "" : s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
-    pointsN.hidden = s.points == null;
-    tricksN.hidden = s.tricks == null;
+    setAttr(pointsN, "hidden", s.points == null);
+    setAttr(tricksN, "hidden", s.tricks == null);
     sync(badgesN, s.badges || [], (b, i) => b + "#" + i, () => make("span", "cg-badge"),
       (n, b) => setText(n, b));
     node.classList.toggle("cg-you", Boolean(s.you));
@@ -453,7 +465,7 @@ function render({ model, el }) {
     const count = node._parts.count;
     setText(count, cards.length ? String(cards.length) : "no cards");
     setAttr(count, "title", cards.length + (cards.length === 1 ? " card" : " cards"));
-    count.hidden = below;
+    setAttr(count, "hidden", below);
   }
 
   function drawTrick() {
@@ -469,9 +481,10 @@ function render({ model, el }) {
     sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
       drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
       n.dataset.seat = p.seat;
-      n.style.zIndex = String(i + 1);
+      setStyle(n, "zIndex", String(i + 1));
     });
-    root.classList.toggle("cg-trick-done", t.winner != null);
+    // on the trick, not the board: a class of the board would have every card styled again
+    trick.classList.toggle("cg-trick-done", t.winner != null);
   }
 
   // The trick's cards, each toward its player's seat (sizes from the measured geometry).
@@ -486,14 +499,14 @@ function render({ model, el }) {
       const len = Math.hypot(d[0], d[1]) || 1;
       const x = (d[0] / len) * rx, y = (d[1] / len) * ry;
       const left = `calc(50% + ${x.toFixed(1)}px)`, top = `calc(50% + ${y.toFixed(1)}px)`;
-      if (node.style.left !== left) node.style.left = left;
-      if (node.style.top !== top) node.style.top = top;
+      setStyle(node, "left", left);
+      setStyle(node, "top", top);
     }
   }
 
   function drawLast() {
     const l = state.last_trick;
-    last.hidden = !l;
+    setAttr(last, "hidden", !l);
     if (!l) {
       sync(lastCards, [], () => 0, () => null, () => null);
       return;
@@ -508,7 +521,7 @@ function render({ model, el }) {
 
   function drawCentre() {
     const items = state.centre || [];
-    centre.hidden = items.length === 0;
+    setAttr(centre, "hidden", items.length === 0);
     sync(centre, items, (it, i) => i + ":" + it.label, () => {
       const n = make("div", "cg-centre-item");
       const box = make("div", "cg-centre-card", n);
@@ -541,7 +554,7 @@ function render({ model, el }) {
       }
       const countNode = box.querySelector(".cg-stock-count");
       if (countNode) setText(countNode, it.count);
-      box.hidden = !want;
+      setAttr(box, "hidden", !want);
     });
   }
 
@@ -557,13 +570,13 @@ function render({ model, el }) {
     for (const name of BUTTONS) {
       const spec = b[name];
       const node = buttons[name];
-      node.hidden = !spec;
+      setAttr(node, "hidden", !spec);
       if (!spec) continue;
       setText(node, spec.label);
       node.disabled = !spec.enabled;
       setAttr(node, "title", spec.title || null);
     }
-    controls.hidden = !BUTTONS.some((n) => b[n]);
+    setAttr(controls, "hidden", !BUTTONS.some((n) => b[n]));
     sync(actions, state.actions || [], (a) => a.id + ":" + a.label, () => {
       const n = make("button", "cg-action");
       n.type = "button";
@@ -602,7 +615,7 @@ function render({ model, el }) {
       into.appendChild(last);
       if (!narrow) middle.insertBefore(centre, trickBox);
     }
-    strip.hidden = !narrow || (centre.hidden && last.hidden);
+    setAttr(strip, "hidden", !narrow || (centre.hidden && last.hidden));
     geo = { W: cloth.clientWidth, H: cloth.clientHeight, rows: new Map(), trick: null };
     geoKey = tableKey();
   }
@@ -611,7 +624,7 @@ function render({ model, el }) {
     const seats = state.seats || [];
     if (!seats.length) return;
     if (!geo || geoKey !== tableKey()) measure();
-    strip.hidden = !root.classList.contains("cg-narrow") || (centre.hidden && last.hidden);
+    setAttr(strip, "hidden", !root.classList.contains("cg-narrow") || (centre.hidden && last.hidden));
     fitRows();
     place();
   }
@@ -653,8 +666,8 @@ function render({ model, el }) {
       seatDir.set(s.seat, [x, y]);
       if (node.parentNode === cloth) {
         const left = cx.toFixed(1) + "px", top = cy.toFixed(1) + "px";
-        if (node.style.left !== left) node.style.left = left;
-        if (node.style.top !== top) node.style.top = top;
+        setStyle(node, "left", left);
+        setStyle(node, "top", top);
         const [w, h] = node._size;
         // a seat keeps the middle away on one side only: a seat of the top row (the corners
         // too) from its top, one at the bottom's centre from its bottom, the others from
@@ -671,9 +684,7 @@ function render({ model, el }) {
     // keep the trick in the middle of the cloth: the same room on the left and the right
     inset.left = inset.right = Math.max(inset.left, inset.right);
     for (const [key, value] of Object.entries(inset)) {
-      const want = value.toFixed(1) + "px";
-      if (middle.style[key] !== want) {
-        middle.style[key] = want;
+      if (setStyle(middle, key, value.toFixed(1) + "px")) {
         geo.trick = null; // the trick's room changed: its size is read again
       }
     }
@@ -750,7 +761,7 @@ function render({ model, el }) {
       for (const c of cards) {
         const margin = i === 0 ? 0 : step - w + (c.classList.contains("cg-group-start") ? gap : 0);
         const want = margin.toFixed(1) + "px";
-        if (c.style.marginLeft !== want) c.style.marginLeft = want;
+        setStyle(c, "marginLeft", want);
         i++;
       }
     }
@@ -889,15 +900,18 @@ function render({ model, el }) {
       const isHand = below;
       const parent = below ? mine : cloth;
       if (node.parentNode !== parent) {
-        node.style.left = node.style.top = "";
+        setStyle(node, "left", "");
+        setStyle(node, "top", "");
         node._size = null;
         if (below) parent.appendChild(node);
         else cloth.insertBefore(node, ghosts);
       }
-      drawSeat(node, s, isHand, below);
+      // a seat of a foreseen state that is the object drawn last is drawn already
+      if (!(next.foreseen && node._drawn === s)) drawSeat(node, s, isHand, below);
+      node._drawn = s;
     }
     const bottomNode = seatNodes.get(handSeat);
-    mine.hidden = !bottomNode || bottomNode.parentNode !== mine;
+    setAttr(mine, "hidden", !bottomNode || bottomNode.parentNode !== mine);
     root.classList.toggle("cg-open-bottom", mine.hidden); // the bottom seat sits on the cloth
     // with four seats or fewer, the seats at the top and the bottom of the cloth set their
     // words beside their cards (less height taken from the trick)
@@ -939,6 +953,7 @@ function render({ model, el }) {
     sprite.innerHTML = text;
     sheet = sprite.querySelector("symbol") ? sheetOf(sprite, text) : null;
     root.classList.toggle("cg-no-faces", !sheet);
+    for (const node of seatNodes.values()) node._drawn = null; // new faces: every seat again
     if (drawn) draw(state);
   }
 
@@ -951,7 +966,7 @@ function render({ model, el }) {
 
   function showRefusal(text) {
     setText(refused, text);
-    refused.hidden = !text;
+    setAttr(refused, "hidden", !text);
     message.classList.toggle("cg-has-refusal", Boolean(text));
   }
 
@@ -960,13 +975,28 @@ function render({ model, el }) {
     model.send(msg);
   }
 
-  // The clicked card goes where it will go before Python answers (see foresee); if Python has
-  // not answered in ANSWER_MS, the table Python last sent comes back, with a word why.
+  // The clicked card goes where it will go before Python answers (see foresee), and the play is
+  // sent to Python once that frame is drawn: the kernel's work (on the same machine as the
+  // browser, or in the page itself on the static site) would otherwise share the processor with
+  // the drawing of the card. If Python has not answered in ANSWER_MS, the table Python last
+  // sent comes back, with a word why.
   function playAtOnce(code) {
-    // (a Python in the page, as in the static site, may have answered already)
-    const next = (model.get("state") || {}).seq === state.seq ? foresee(state, code) : null;
-    if (!next) return;
+    const msg = { type: "play", card: code, seq: state.seq };
+    const next = foresee(state, code);
+    if (!next) {
+      model.send(msg);
+      return;
+    }
     draw(next);
+    let sent = false;
+    const go = () => {
+      if (!sent) {
+        sent = true;
+        model.send(msg);
+      }
+    };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 100); // a page the browser draws no frame for (hidden) still sends it
     unanswered = setTimeout(() => {
       draw();
       showRefusal("Python has not answered for " + ANSWER_MS / 1000 + " seconds, so the card " +
@@ -982,7 +1012,6 @@ function render({ model, el }) {
       if (!info || state.foreseen) return; // a card just played: Python's answer is on its way
       if (info.legal) {
         showRefusal("");
-        send({ type: "play", card: info.code });
         playAtOnce(info.code);
       } else {
         showRefusal(shortLabel(info.code) + " may not be played" + (info.why ? ": " + info.why : "."));
@@ -1017,6 +1046,13 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  // A card pressed with a mouse or a finger takes no focus (the keyboard's focus stays where it
+  // was): a played card leaves the hand, and a focused element taken out of the page makes the
+  // browser tell the page's focus listeners (JupyterLab's among them), which lay the page out
+  // again before the card can be drawn on the cloth.
+  root.addEventListener("mousedown", (event) => {
+    if (event.target.closest && event.target.closest("button.cg-card")) event.preventDefault();
+  });
   const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
   document.addEventListener("fullscreenchange", onFullscreen);
   // A resize of the board (its width; the cloth's width or height): its sizes are read again,
@@ -1034,7 +1070,13 @@ function render({ model, el }) {
     }
     if (!changed) return;
     geo = null;
-    if (!pending) pending = requestAnimationFrame(() => { pending = 0; layout(); });
+    // a board drawn before it was in the page (as a notebook's output may be) has its suit
+    // colours read, and its faces made, now: not at the user's first click
+    if (!pending) pending = requestAnimationFrame(() => {
+      pending = 0;
+      if (drawn && !palette.read && root.isConnected) draw(state);
+      else layout();
+    });
   });
   resize.observe(cloth);
   resize.observe(mine);
