@@ -143,24 +143,36 @@ class Timings:
 
     first: float = 0.0
     trips: list[float] = field(default_factory=list)      # around Playwright's click, s
-    in_page: list[float] = field(default_factory=list)    # pointerdown -> the click's result shown
+    in_page: list[float] = field(default_factory=list)    # pointerdown -> the card on the cloth
     answer: list[float] = field(default_factory=list)     # pointerdown -> Python's state shown
     messages: list[int] = field(default_factory=list)
+    actions: list[float] = field(default_factory=list)    # an action's click (Double, Pass...):
+                                                          # pointerdown -> Python's state shown
 
 
 def time_click(page, target, watched: tuple[str, str | None], answered: tuple[str, str | None],
-               updates: list[int], timings: Timings) -> None:
+               updates: list[int], timings: Timings, action: bool = False,
+               verbose: str = "") -> None:
     """Click ``target``; wait until ``watched`` (a selector and an attribute, or None for its
-    text) and ``answered`` (the same, for Python's answer) changed; record the times."""
+    text) and ``answered`` (the same, for Python's answer) changed; record the times. An
+    ``action`` (a named action's button, not a card) waits for Python: its time is kept apart."""
     page.evaluate(WATCH, ["shown", *watched])
     page.evaluate(WATCH, ["answer", *answered])
     start = updates[0]
     t = time.perf_counter()
     target.click()
     shown = page.evaluate("window.__cgShown.shown")
-    timings.trips.append(time.perf_counter() - t)
-    timings.in_page.append(shown / 1000)
-    timings.answer.append(page.evaluate("window.__cgShown.answer") / 1000)
+    trip = time.perf_counter() - t
+    answer = page.evaluate("window.__cgShown.answer")
+    if verbose:
+        print(f"  {verbose}: {'action' if action else 'card'} shown {shown:.0f} ms, "
+              f"answer {answer:.0f} ms, click {trip * 1000:.0f} ms", file=sys.stderr)
+    if action:
+        timings.actions.append(answer / 1000)
+    else:
+        timings.trips.append(trip)
+        timings.in_page.append(shown / 1000)
+    timings.answer.append(answer / 1000)
     page.wait_for_timeout(500)   # let the rest of the redraw land before the next click (not timed)
     timings.messages.append(updates[0] - start)
 
@@ -184,7 +196,7 @@ def measure_bare(browser, base: str, clicks: int, settle=lambda: None,
 
 
 def measure_app(browser, base: str, game: str, clicks: int, settle=lambda: None,
-                motion: str = "no-preference") -> Timings:
+                motion: str = "no-preference", verbose: bool = False) -> Timings:
     page = browser.new_page(reduced_motion=motion)
     block_outside(page)
     updates = count_updates(page)
@@ -197,14 +209,16 @@ def measure_app(browser, base: str, game: str, clicks: int, settle=lambda: None,
     table = page.locator(".cg-app >> nth=0 >> .cg-table")
     for _ in range(clicks):
         buttons = table.locator('.cg-hand .cg-card[data-legal="true"]')
-        if not buttons.count():
+        action = not buttons.count()
+        if action:
             buttons = table.locator(".cg-action")
         if not buttons.count():
             break
         # the message line changes at the click (a card, foreseen) or at Python's answer (an
         # action); data-seq when Python's state is drawn
         time_click(page, buttons.first, (".cg-app .cg-table .cg-message", None),
-                   (".cg-app .cg-table", "data-seq"), updates, timings)
+                   (".cg-app .cg-table", "data-seq"), updates, timings, action,
+                   game if verbose else "")
     page.close()
     return timings
 
@@ -218,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the pages ask for reduced motion, as a user's system setting can: "
                              "the board animates nothing (in headless Chromium, without a GPU, "
                              "each frame of an animation is drawn by the CPU)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print every click's times (to stderr) as it is made")
     args = parser.parse_args(argv)
     motion = "reduce" if args.reduced_motion else "no-preference"
     if not Path(CHROMIUM).exists():
@@ -245,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
                         wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
                     results.setdefault(name, []).append(
                         measure_bare(browser, base, args.clicks, refilled, motion) if name == BARE
-                        else measure_app(browser, base, name, args.clicks, refilled, motion))
+                        else measure_app(browser, base, name, args.clicks, refilled, motion,
+                                         args.verbose))
             browser.close()
     finally:
         stop(process)
@@ -267,14 +284,15 @@ def print_results(results: dict[str, list[Timings]], args: argparse.Namespace) -
           f"{args.rounds} page loads and up to {args.rounds * args.clicks} clicks each (medians; "
           f"{'reduced motion: no animation; ' if args.reduced_motion else 'animations on; '}"
           f"load {os.getloadavg()[0]:.1f})")
-    print("  click: around Playwright's click, to the message line changed; shown: in the page, "
-          "pointerdown to the frame showing the card on the cloth (the label's text for the bare "
-          "notebook); answer: pointerdown to the frame showing Python's state; messages: widget "
-          "updates a click brought, fewest-most")
+    print("  click: around Playwright's click on a card, to the message line changed; shown: in "
+          "the page, pointerdown to the frame showing the card on the cloth (the label's text for "
+          "the bare notebook); answer: pointerdown to the frame showing Python's state, every "
+          "click; action: the same for a named action's button (Double, Pass: no card to "
+          "foresee), n = how many; messages: widget updates a click brought, fewest-most")
     parts = ("first", "trips", "in_page", "answer")
     bare = {part: median(BARE, part) for part in parts}
     print(f"{'page':<18}{'first hand':>11}{'x bare':>7}{'click':>9}{'x bare':>7}"
-          f"{'shown':>9}{'x bare':>7}{'answer':>9}{'x bare':>7}{'messages':>10}")
+          f"{'shown':>9}{'x bare':>7}{'answer':>9}{'x bare':>7}{'action':>9}{'n':>4}{'messages':>10}")
     worst = {part: 0.0 for part in parts}
     for name in [BARE, *args.games]:
         row = {part: median(name, part) for part in parts}
@@ -283,6 +301,9 @@ def print_results(results: dict[str, list[Timings]], args: argparse.Namespace) -
         label = "60 bare buttons" if name == BARE else name
         cells = [f"{row['first']:>10.2f}s{row['first'] / bare['first']:>7.2f}"]
         cells += [f"{row[part] * 1000:>7.0f}ms{row[part] / bare[part]:>7.2f}" for part in parts[1:]]
+        actions = sum(len(timings.actions) for timings in results[name])
+        cells.append(f"{median(name, 'actions') * 1000:>7.0f}ms{actions:>4}" if actions
+                     else f"{'-':>9}{0:>4}")
         print(f"{label:<18}{''.join(cells)}{spread(name):>10}")
 
     def verdict(part: str) -> str:
