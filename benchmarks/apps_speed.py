@@ -1,6 +1,6 @@
 """Speed of the Voila apps in Chromium, beside a bare notebook of 60 ipywidgets buttons.
 
-    python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 5] [--reduced-motion]
+    python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 8] [--reduced-motion] [--verbose]
 
 One Voila server (the repository root, preheated kernels as in voila.json, on a free loopback
 port) serves the apps and ``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("games", nargs="*", default=GAMES)
     parser.add_argument("--rounds", type=int, default=3, help="page loads per notebook")
-    parser.add_argument("--clicks", type=int, default=5, help="clicks per page load")
+    parser.add_argument("--clicks", type=int, default=8, help="clicks per page load")
     parser.add_argument("--reduced-motion", action="store_true",
                         help="the pages ask for reduced motion, as a user's system setting can: "
                              "the board animates nothing (in headless Chromium, without a GPU, "

@@ -1,6 +1,7 @@
 """What the browser tests share: Debian's Chromium, how it is started, the screenshot a
 failing test leaves in ``test-artifacts/``, and how a test reads and plays the first table of
-an app's page (imported by the test modules; not a test)."""
+an app's page, and whether its seats and trick lie apart (imported by the test modules; not a
+test)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,32 @@ def chromium() -> Iterator:
             yield browser
         finally:
             browser.close()
+
+
+BOXES = """([within, selector]) => [...document.querySelector(within).querySelectorAll(selector)]
+    .map(n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+def assert_seats_and_trick_apart(page, within: str = ".cg-table", empty_trick: bool = False,
+                                 ) -> None:
+    """Every seat on the cloth inside it and on top of no other; the trick's cards on no seat
+    and not on the last trick (the first board matching ``within``; the cards at rest; an
+    empty trick only if ``empty_trick``)."""
+    seats = page.evaluate(BOXES, [within, ".cg-cloth .cg-seat"])
+    [cloth] = page.evaluate(BOXES, [within, ".cg-cloth"])
+    for left, top, right, bottom in seats:
+        assert cloth[0] - 1 <= left and right <= cloth[2] + 1
+        assert cloth[1] - 1 <= top and bottom <= cloth[3] + 1
+
+    def overlap(a, b):
+        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+    assert [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:] if overlap(a, b)] == []
+    trick = page.evaluate(BOXES, [within, ".cg-trick .cg-card"])
+    assert trick or empty_trick, "no card in the trick"
+    assert [(a, b) for a in trick for b in seats if overlap(a, b)] == [], "a trick card on a seat"
+    last = page.evaluate(BOXES, [within, ".cg-last-trick:not([hidden])"])
+    assert [(a, b) for a in trick for b in last if overlap(a, b)] == [], \
+        "a trick card on the last trick"
 
 
 def keep_screenshot_if_failed(page, request) -> None:

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM
+from browsing import CHROMIUM, assert_seats_and_trick_apart
 
 from cardgames.widgets.board import BUTTONS, Board, UserEvent
 
@@ -443,25 +443,6 @@ def test_the_table_alone_fills_1920_by_1080(harness, open_board, scene):
     assert sizes["narrowest"] >= 70
     assert sizes["cardsOff"] == 0 and sizes["seatsOff"] == 0
     assert sizes["smallText"] == []
-
-
-BOXES = """selector => [...document.querySelectorAll(selector)].map(n => {
-    const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
-
-
-def assert_seats_and_trick_apart(page) -> None:
-    """Every seat on the cloth inside it and on top of no other; the trick's cards on no seat."""
-    seats = page.evaluate(BOXES, ".cg-cloth .cg-seat")
-    cloth = page.locator(".cg-cloth").bounding_box()
-    for left, top, right, bottom in seats:
-        assert cloth["x"] - 1 <= left and right <= cloth["x"] + cloth["width"] + 1
-        assert cloth["y"] - 1 <= top and bottom <= cloth["y"] + cloth["height"] + 1
-
-    def overlap(a, b):
-        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
-    assert [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:] if overlap(a, b)] == []
-    trick = page.evaluate(BOXES, ".cg-trick .cg-card")
-    assert trick and [(a, b) for a in trick for b in seats if overlap(a, b)] == []
 
 
 @pytest.mark.browser

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from browsing import (
-    ARTIFACTS, chromium, keep_screenshot_if_failed, kernel_process,
+    ARTIFACTS, assert_seats_and_trick_apart, chromium, keep_screenshot_if_failed, kernel_process,
     play_until_the_trick_changes, table_text, tap_card, trick_cards, wait_for_answer,
 )
 
@@ -99,22 +99,16 @@ def open_table(page, base: str, game: str, query: str, size: str):
     return board
 
 
-
-
-
-
 def screenshot(page, name: str) -> None:
-    """What a person sees with the table scrolled into view (the page's top is the prose)."""
+    """What a person sees with the table scrolled into view (the page's top is the prose), once
+    the cards have finished moving (a picture taken during the 300 ms a card slides in from its
+    seat shows it over that seat)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => document.querySelector('.cg-app .cg-table')"
                   ".scrollIntoView({block: 'start'})")
+    page.wait_for_function("() => document.querySelector('.cg-app .cg-table')"
+                           ".getAnimations({subtree: true}).length === 0")
     page.screenshot(path=str(SCREENS / f"{name}.png"))
-
-
-
-
-
-
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -137,6 +131,9 @@ def test_play_a_trick_by_clicks(voila, page, game):
         screenshot(page, f"{game}-{size}-start")
         play_until_the_trick_changes(page)
         screenshot(page, f"{game}-{size}-played")
+        # the cards at rest: the trick's on no seat and not on the last trick (the trick may
+        # be empty: the user leads the next one)
+        assert_seats_and_trick_apart(page, ".cg-app .cg-table", empty_trick=True)
         assert "Not allowed" not in table_text(page, ".cg-message")
     assert_no_traceback(page)
     assert page.console_errors == []

@@ -1081,6 +1081,17 @@ function render({ model, el }) {
   resize.observe(cloth);
   resize.observe(mine);
   resize.observe(host);
+  // The trick's room changes with what shares the middle (the centre's words, the last trick):
+  // its cards are placed again from its new size before the frame is painted.
+  const trickSizes = new ResizeObserver(() => {
+    const size = geo && geo.trick;
+    if (!size) return;
+    if (Math.abs(size.width - trick.clientWidth) > 0.5 || Math.abs(size.height - trick.clientHeight) > 0.5) {
+      geo.trick = null;
+      placeTrick();
+    }
+  });
+  trickSizes.observe(trick);
   // A seat grew or shrank (its row of cards, its words): the seats are placed again before the
   // frame is painted (placing moves seats without changing their sizes: no loop).
   const sizes = new ResizeObserver((entries) => {
@@ -1108,6 +1119,7 @@ function render({ model, el }) {
     if (beat) clearInterval(beat);
     resize.disconnect();
     sizes.disconnect();
+    trickSizes.disconnect();
     if (pending) cancelAnimationFrame(pending);
     if (frame) cancelAnimationFrame(frame);
     document.removeEventListener("fullscreenchange", onFullscreen);
