@@ -553,6 +553,29 @@ def test_a_new_state_is_drawn_at_once_and_keeps_its_nodes(harness, open_board):
 
 
 @pytest.mark.browser
+def test_on_a_projector_the_trumps_sentence_is_not_a_narrow_column(harness, open_board):
+    """Pip-Pip! at 1920x1080, the table alone: "hearts (Eve, on the dealer's right, cut the 2H)"
+    beside the cut card takes the centre's width (it stood in one of two columns, five lines
+    of two words on the class's screen)."""
+    _base, scenes = harness
+    page = open_board("pip_pip-6", width=1920, height=1080, query="&still&fill=1")
+    state = scenes["pip_pip-6"]["state"]
+    centre = [dict(item, card="2H") if item["label"].startswith("Trumps") else item
+              for item in state["centre"]]
+    assert any(item.get("card") for item in centre) and len(centre) >= 2
+    page.evaluate("s => window.model.set('state', s)",
+                  {**state, "seq": state["seq"] + 1, "fill": True, "centre": centre})
+    lines = page.evaluate("""() => {
+        const value = [...document.querySelectorAll('.cg-centre-item')]
+            .find(n => n.querySelector('.cg-centre-card .cg-card'))
+            .querySelector('.cg-centre-value');
+        return value.getBoundingClientRect().height
+               / parseFloat(getComputedStyle(value).lineHeight);
+    }""")
+    assert lines <= 2.2, lines
+
+
+@pytest.mark.browser
 def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
     """Python's state after a refused click says the same as before: the board reads no size
     (each read makes the browser lay the page out before the frame; the board kept rewriting

@@ -534,6 +534,8 @@ function render({ model, el }) {
       const [label, value] = n._parts.text.children;
       setText(label, it.label);
       setText(value, it.text);
+      // a long sentence takes the centre's whole width rather than a column of one word a line
+      n.classList.toggle("cg-centre-long", (it.text || "").length > 40);
       const box = n._parts.box;
       const want = it.card ? "card:" + it.card : it.count != null ? "count" : "";
       if (box._want !== want) {
