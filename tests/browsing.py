@@ -1,7 +1,7 @@
 """What the browser tests share: Debian's Chromium, how it is started, the screenshot a
-failing test leaves in ``test-artifacts/``, and how a test reads and plays the first table of
-an app's page, and whether its seats and trick lie apart (imported by the test modules; not a
-test)."""
+failing test leaves in ``test-artifacts/``, how a test reads and plays the first table of an
+app's page, and the check that a board's seats and trick lie apart (imported by the test
+modules; not a test)."""
 
 from __future__ import annotations
 

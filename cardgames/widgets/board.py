@@ -53,10 +53,12 @@ state it was aimed at (the session refuses a stale one)::
                                  # 10 s while state["room"] is set (the pupil is still there)
 
 A tap on a card whose ``legal`` is false sends nothing: the board shows its ``why`` in the
-message line at once (``.cg-refused``). A tap on a legal card is sent, and the board draws at
-once what it can foresee (``foresee`` in board.js, by ``card_goes``): the card out of the hand,
-on the cloth at its seat (or just gone, for a discard), "North plays 10♥." in the message line,
-nothing clickable (``.cg-waiting`` on the board). Python's next state replaces it; the code
+message line at once (``.cg-refused``). On a tap on a legal card the board draws at once what
+it can foresee (``foresee`` in board.js, by ``card_goes``): the card out of the hand, on the
+cloth at its seat (or just gone, for a discard), "North plays 10♥." in the message line,
+nothing clickable (``.cg-waiting`` on the board); the play is sent once that frame is drawn
+(at most 100 ms later), and at once when nothing can be foreseen. Python's next state
+replaces it; the code
 that receives a play must therefore always answer it with a new state (a new ``seq``), even
 when nothing changed, or the board puts the card back after 10 s. ``data-seq`` on ``.cg-table``
 is the ``seq`` of the last state drawn from Python. A message is checked here before anybody acts on it,
