@@ -4,7 +4,8 @@
 
 One Voila server (the repository root, preheated kernels as in voila.json, on a free loopback
 port) serves the apps and ``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
-every kernel pool has refilled before its notebook is opened again:
+every kernel pool has refilled, and the server and its kernels are idle (the refilled kernel
+has run its notebook), before its notebook is opened again:
 
 * first hand: from asking for the page to the first playable card (or action) on the board;
   for the bare notebook, to the 60th button;
@@ -14,9 +15,9 @@ every kernel pool has refilled before its notebook is opened again:
   element is visible, stable and hit, ~50-100 ms); "shown", in the page, from the
   ``pointerdown`` to the animation frame after the card is on the cloth (the label's text);
   "answer", the same to the frame after Python's state was drawn (``data-seq`` on the board).
-  Clicks start once the page's kernel pool has refilled: Voila starts the next preheated
-  kernel, running the whole notebook, as soon as a page takes one, and the apps' notebooks cost
-  far more CPU to run than the bare one;
+  Clicks start once the page's kernel pool has refilled and its new kernel has run the notebook:
+  Voila starts the next preheated kernel, running the whole notebook, a second after a page
+  takes one, and the apps' notebooks cost far more CPU to run than the bare one;
 * messages: the widget updates (comm messages) the page received for each click, counted on
   the kernel's websocket until the next click: each is a trip kernel -> server -> browser.
 
@@ -87,6 +88,35 @@ def wait_for_pools(log_path: Path, wanted: dict[str, int], timeout: float = 120)
             return
         time.sleep(0.2)
     print(f"(a kernel pool did not refill within {timeout:.0f} s: {wanted})", file=sys.stderr)
+
+
+def wait_until_quiet(server: subprocess.Popen, timeout: float = 120) -> None:
+    """Until the server and its kernels have used under 5% of a core for half a second.
+
+    Voila logs a pool as filled when its kernel has started, not when the notebook has run in
+    it: a page asked for earlier would wait for the notebook's last cells, and a click would
+    share the processor with a notebook running for the next visitor."""
+    import psutil          # installed with ipykernel
+
+    def cpu_seconds() -> float:
+        total = 0.0
+        root = psutil.Process(server.pid)
+        for process in [root, *root.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:        # a process that ended meanwhile
+                continue
+            total += times.user + times.system
+        return total
+    deadline = time.monotonic() + timeout
+    before = cpu_seconds()
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds()
+        if now - before < 0.025:
+            return
+        before = now
+    print(f"(the server's kernels were still busy after {timeout:.0f} s)", file=sys.stderr)
 
 
 UPDATE = re.compile(rb'"method":\s*"update"')
@@ -255,10 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.rounds):
                 for name in [BARE, *args.games]:
                     wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
+                    wait_until_quiet(process)
                     loads[name] += 1
 
                     def refilled(name: str = name) -> None:
                         wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
+                        wait_until_quiet(process)
                     results.setdefault(name, []).append(
                         measure_bare(browser, base, args.clicks, refilled, motion) if name == BARE
                         else measure_app(browser, base, name, args.clicks, refilled, motion,
