@@ -609,6 +609,26 @@ def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
 
 
 @pytest.mark.browser
+def test_the_boards_of_a_page_make_each_face_once(harness, open_board):
+    """A page holds several boards (an explainer's hand, its match and a class's room): each
+    board's model loads board.js afresh, as anywidget does from a blob: URL of its own. The
+    sprite is read and a face made once for the page, not once per board."""
+    page = open_board("yukon-4", query="&still")
+    card = page.locator(".cg-hand .cg-card[data-card]").first.get_attribute("data-card")
+    hrefs = page.evaluate("""async (card) => {
+        const again = (await import('./board.js?another-model')).default;
+        const el = document.createElement('div');
+        document.body.appendChild(el);
+        again.render({ model: window.model, el });
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return Array.from(document.querySelectorAll(`.cg-hand .cg-card[data-card="${card}"] image`),
+                          (image) => image.getAttribute('href'));
+    }""", card)
+    assert len(hrefs) == 2 and hrefs[0].startswith("blob:")
+    assert hrefs[0] == hrefs[1]
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("how", [{"reduced_motion": "reduce"}, {"query": "&animate=0"}])
 def test_no_animation_under_reduced_motion_or_when_switched_off(harness, open_board, how):
     _base, scenes = harness

@@ -86,13 +86,21 @@ export function foresee(state, code) {
 
 // The faces: the sprite (the `faces` trait) holds a <symbol> per card; each is made into a
 // standalone SVG document (the suit symbols it uses copied in, the table's CSS colours written
-// in) behind a blob: URL, once per card and palette, shared by the boards of the page.
-const SHEETS = new Map(); // sprite text -> { symbols, urls, pictures }
+// in) behind a blob: URL, once per card and palette, shared by the boards of the page. (Each
+// board's model loads this module afresh, from a blob: URL of its own: the sheets are kept on
+// the page's window, not in the module.)
+const SHEETS = (globalThis.cgBoardSheets ||= new Map()); // sprite text -> { symbols, urls, pictures }
 
-function sheetOf(spriteNode, text) {
+function sheetOf(text) {
   let sheet = SHEETS.get(text);
   if (!sheet) {
-    sheet = { symbols: new Map(Array.from(spriteNode.querySelectorAll("symbol"), (s) => [s.id, s])),
+    // the sprite is read, never shown: it stays out of the page (a sprite in the page is some
+    // 1,500 more objects for the browser to lay out at every redraw); the boards of a page
+    // share one reading of it
+    const sprite = document.createElement("div");
+    sprite.innerHTML = text;
+    if (!sprite.querySelector("symbol")) return null;
+    sheet = { symbols: new Map(Array.from(sprite.querySelectorAll("symbol"), (s) => [s.id, s])),
       urls: new Map(), pictures: new Map() };
     SHEETS.set(text, sheet);
   }
@@ -334,9 +342,6 @@ function render({ model, el }) {
   const root = make("div", "cg-table", host);
   root.setAttribute("role", "region");
   root.setAttribute("aria-label", "card table");
-  // the sprite of faces is read, never shown: it stays out of the page (a sprite in the page is
-  // some 1,500 more objects for the browser to lay out at every redraw)
-  const sprite = document.createElement("div");
 
   const head = make("div", "cg-head", root);
   const title = make("h2", "cg-title", head);
@@ -951,9 +956,7 @@ function render({ model, el }) {
   }
 
   function drawFaces() {
-    const text = model.get("faces") || "";
-    sprite.innerHTML = text;
-    sheet = sprite.querySelector("symbol") ? sheetOf(sprite, text) : null;
+    sheet = sheetOf(model.get("faces") || "");
     root.classList.toggle("cg-no-faces", !sheet);
     for (const node of seatNodes.values()) node._drawn = null; // new faces: every seat again
     if (drawn) draw(state);
