@@ -98,22 +98,23 @@ def wait_until_quiet(server: subprocess.Popen, timeout: float = 120) -> None:
     share the processor with a notebook running for the next visitor."""
     import psutil          # installed with ipykernel
 
-    def cpu_seconds() -> float:
-        total = 0.0
+    def cpu_seconds() -> dict[int, float]:
         root = psutil.Process(server.pid)
+        seconds = {}
         for process in [root, *root.children(recursive=True)]:
             try:
                 times = process.cpu_times()
             except psutil.Error:        # a process that ended meanwhile
                 continue
-            total += times.user + times.system
-        return total
+            seconds[process.pid] = times.user + times.system
+        return seconds
     deadline = time.monotonic() + timeout
     before = cpu_seconds()
     while time.monotonic() < deadline:
         time.sleep(0.5)
         now = cpu_seconds()
-        if now - before < 0.025:
+        # per process: a kernel that ended does not hide the others' work; a new one counts whole
+        if sum(used - before.get(pid, 0.0) for pid, used in now.items()) < 0.025:
             return
         before = now
     print(f"(the server's kernels were still busy after {timeout:.0f} s)", file=sys.stderr)
@@ -284,13 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             loads[BARE] += 1
             for _ in range(args.rounds):
                 for name in [BARE, *args.games]:
-                    wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
-                    wait_until_quiet(process)
-                    loads[name] += 1
-
                     def refilled(name: str = name) -> None:
+                        """The pool of ``name`` filled once more, and its notebook run."""
                         wait_for_pools(log_path, {name: loads[name] + 1}, timeout=60)
                         wait_until_quiet(process)
+                    refilled()
+                    loads[name] += 1
                     results.setdefault(name, []).append(
                         measure_bare(browser, base, args.clicks, refilled, motion) if name == BARE
                         else measure_app(browser, base, name, args.clicks, refilled, motion,

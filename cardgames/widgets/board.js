@@ -99,8 +99,9 @@ function sheetOf(text) {
     // share one reading of it
     const sprite = document.createElement("div");
     sprite.innerHTML = text;
-    if (!sprite.querySelector("symbol")) return null;
-    sheet = { symbols: new Map(Array.from(sprite.querySelectorAll("symbol"), (s) => [s.id, s])),
+    const symbols = sprite.querySelectorAll("symbol");
+    if (!symbols.length) return null;
+    sheet = { symbols: new Map(Array.from(symbols, (s) => [s.id, s])),
       urls: new Map(), pictures: new Map() };
     SHEETS.set(text, sheet);
   }
