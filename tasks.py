@@ -78,6 +78,14 @@ KERNEL_MIB = 200        # a game's kernel after its notebook has run (benchmarks
 # preheated pool) can be given the same port and one dies (cardgames.serve.KERNEL_ARGUMENTS).
 KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
+# After a page takes a game's preheated kernel, Voila starts the next visitor's kernel, which runs
+# the whole notebook (5 s of CPU for an explainer). Voila's default waits 1 s, so on a laptop it
+# ran beside the page still being drawn and the server answered the page's websocket late: the
+# bare notebook's first view took 3.9 s instead of 2.8 s, an explainer's table 4.6 s instead of
+# 3.1 s (benchmarks/apps_speed.py, 26 Nov). A page opened again before the refill (a reload, a
+# second tab) starts a kernel of its own, as it waited for the refill's before.
+PAGE_REFILL_SECONDS = 10
+FILL_DELAY = "--VoilaKernelManager.fill_delay"
 
 
 PAGES = ("index", "teachers", "rooms")   # the notebooks that are not a game's app
@@ -95,7 +103,7 @@ def class_arguments(value: str) -> list[str]:
                          "and N the number of pages opened at once, 1 to 200 (e.g. yukon=30)")
     pools = {"default": {"pool_size": 1}, f"{game}.ipynb": {"pool_size": int(size)}}
     return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-            f"--VoilaKernelManager.fill_delay={CLASS_REFILL_SECONDS}"]
+            f"{FILL_DELAY}={CLASS_REFILL_SECONDS}"]
 
 
 # The command-line spellings of Voila's port and address: tasks.py adds its own only when the
@@ -150,10 +158,11 @@ def gives(args: list[str], options: tuple[str, ...]) -> bool:
 
 
 def server_command(extra: list[str]) -> list[str]:
-    """Voila's command line for the apps: ``extra`` as given, with 127.0.0.1 and port 8866
-    added only when ``extra`` sets no address or no port of its own."""
+    """Voila's command line for the apps: ``extra`` as given, with 127.0.0.1, port 8866 and the
+    pools' refill after PAGE_REFILL_SECONDS added only when ``extra`` sets none of its own."""
     defaults = ([] if gives(extra, IP_OPTIONS) else ["--Voila.ip=127.0.0.1"]) + (
-        [] if gives(extra, PORT_OPTIONS) else [f"--port={DEFAULT_PORT}"])
+        [] if gives(extra, PORT_OPTIONS) else [f"--port={DEFAULT_PORT}"]) + (
+        [] if gives(extra, (FILL_DELAY,)) else [f"{FILL_DELAY}={PAGE_REFILL_SECONDS}"])
     # voila.json: the cardgames template, no tracebacks, preheated kernels, the kernel culler
     return [str(PYTHON), "-m", "voila", "notebooks/", "--no-browser", *defaults,
             *KERNEL_ARGUMENTS, *extra]

@@ -2,8 +2,9 @@
 
     python3 benchmarks/apps_speed.py [games...] [--rounds 3] [--clicks 8] [--reduced-motion] [--verbose]
 
-One Voila server (the repository root, preheated kernels as in voila.json, on a free loopback
-port) serves the apps and ``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
+One Voila server (the repository root, preheated kernels as in voila.json and refilled as
+``tasks.py apps`` refills them, on a free loopback port) serves the apps and
+``benchmarks/bare_buttons.ipynb``. For each page, in rotation so that
 every kernel pool has refilled, and the server and its kernels are idle (the refilled kernel
 has run its notebook), before its notebook is opened again:
 
@@ -16,7 +17,7 @@ has run its notebook), before its notebook is opened again:
   ``pointerdown`` to the animation frame after the card is on the cloth (the label's text);
   "answer", the same to the frame after Python's state was drawn (``data-seq`` on the board).
   Clicks start once the page's kernel pool has refilled and its new kernel has run the notebook:
-  Voila starts the next preheated kernel, running the whole notebook, a second after a page
+  Voila starts the next preheated kernel, running the whole notebook, ten seconds after a page
   takes one, and the apps' notebooks cost far more CPU to run than the bare one;
 * messages: the widget updates (comm messages) the page received for each click, counted on
   the kernel's websocket until the next click: each is a trip kernel -> server -> browser.
@@ -48,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 from cardgames.serve import (  # noqa: E402
     KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
 )
+from tasks import FILL_DELAY, PAGE_REFILL_SECONDS  # noqa: E402  (as `tasks.py apps` serves)
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -66,6 +68,7 @@ def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1", *KERNEL_ARGUMENTS,
+         f"{FILL_DELAY}={PAGE_REFILL_SECONDS}",
          # preheat only the apps and the bare notebook (Voila matches absolute paths here)
          r"--VoilaKernelManager.preheat_denylist=^(?!.*/(notebooks|benchmarks)/[^/]*\.ipynb$)|.*/\.venv/"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

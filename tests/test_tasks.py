@@ -69,6 +69,18 @@ def test_the_address_and_port_given_replace_the_defaults(given, ip, port):
     assert [a for a in command if a.startswith("--port")] == [port]
 
 
+def test_a_person_s_page_is_drawn_before_the_next_kernel_runs_its_notebook():
+    # `apps` refills a game's preheated kernel 10 s after a page takes it (Voila's 1 s ran the
+    # next notebook beside the page being drawn); `--class` keeps its own ten minutes, and a
+    # refill delay given by hand is passed on alone (Voila refuses a trait given twice).
+    fills = lambda command: [a for a in command if a.startswith(tasks.FILL_DELAY)]  # noqa: E731
+    assert fills(tasks.server_command([])) == [f"{tasks.FILL_DELAY}={tasks.PAGE_REFILL_SECONDS}"]
+    assert tasks.PAGE_REFILL_SECONDS == 10
+    assert fills(tasks.server_command(tasks.voila_arguments(["--class", "yukon=30"])[0])) == \
+        [f"{tasks.FILL_DELAY}={tasks.CLASS_REFILL_SECONDS}"]
+    assert fills(tasks.server_command([f"{tasks.FILL_DELAY}=3"])) == [f"{tasks.FILL_DELAY}=3"]
+
+
 def test_a_port_or_address_without_its_value_says_so():
     with pytest.raises(ValueError, match="--port needs a value"):
         tasks.voila_arguments(["--port", "--ip=0.0.0.0"])
