@@ -1,6 +1,6 @@
 """The card faces, drawn as SVG by the project's own code (no card art, no fonts from the web).
 
-Two forms come out of one drawing:
+Three forms come out of one drawing:
 
 - :func:`sprite` is one hidden ``<svg>`` holding a ``<symbol id="cg-face-TH">`` for each of the
   53 cards and ``<symbol id="cg-back">`` (each ``viewBox="0 0 240 336"``). The board puts it in
@@ -10,10 +10,11 @@ Two forms come out of one drawing:
   once (``#cg-suit-H``) and used wherever a pip is drawn.
 - :func:`card_svg` and :func:`back_svg` give one standalone inline ``<svg>`` for a card, its
   colours written out and its suit paths inline, named for screen readers (``role="img"``,
-  ``aria-label="ten of hearts"``). :func:`card_picture` and :func:`back_picture` put the same
-  drawing in an ``<img>`` (an SVG ``data:`` URI, ``alt="ten of hearts"``), for the explainers'
-  static HTML: a page of a hundred example cards then holds a hundred elements instead of two
-  thousand, which the browser styles and lays out each time the page changes.
+  ``aria-label="ten of hearts"``).
+- :func:`card_picture` and :func:`back_picture` put that standalone drawing in an ``<img>`` (an
+  SVG ``data:`` URI, ``alt="ten of hearts"``), for the explainers' static HTML: a page of a
+  hundred example cards then holds a hundred elements instead of two thousand, which the
+  browser styles and lays out each time the page changes.
 
 The drawing is a few functions, one per part of a card: the frame, the corner index, the pips
 of the number cards (laid out as on real cards), the Ace's one large pip, the court cards'
