@@ -168,12 +168,43 @@ def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(mo
     # until the page's link is known, no deal is shown (it would not be the link's)
     assert "Shuffling" in hand_box.children[0].value and "Shuffling" in match_box.children[0].value
     glue.follow_link()
-    hand_table, match_table = (shown.table for shown in glue._apps)
-    assert hand_box.children == (hand_table.widget,) and match_box.children == (match_table.widget,)
-    assert hand_table.hand.seed == 77 and match_table.match is not None
+    hand_app, match_app = glue._apps
+    hand_table = hand_app.table
+    assert hand_box.children == (hand_table.widget,)
+    assert hand_table.hand.seed == 77
     assert "77" not in hand_table.message      # the seed of a hidden deal is not shown
+    # the match's table waits until the browser has drawn the page's first table
+    assert match_app.table is None and "Shuffling" in match_box.children[0].value
+    match_app.when_drawn.receive({"type": "drawn"})
+    assert match_box.children == (match_app.table.widget,)
+    assert match_app.table.match is not None and match_app.table.match.seed == 77
     glue.follow_link()
     assert asked == [1], "the request is read once per kernel"
+
+
+def test_a_match_in_voila_is_dealt_once_the_page_has_drawn_its_first_table(monkeypatch):
+    # The browser creates every widget of a page before it draws any: the match's table (its
+    # board and panels) is built only when the page says its first table is drawn.
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "seed=12&players=3")
+    hand_box = glue.app("pip_pip")
+    match_box = glue.app("pip_pip", match=True)
+    match_app = glue._apps[1]
+    assert hand_box.children == (glue._apps[0].table.widget,)
+    waiting, when_drawn = match_box.children
+    assert "Shuffling" in waiting.value and when_drawn is match_app.when_drawn
+    # a crafted message builds nothing
+    for crafted in ({"type": "drawn", "extra": 1}, {"type": "play"}, "drawn", None):
+        assert not when_drawn.receive(crafted)
+    assert not when_drawn.receive({"type": "drawn"}, buffers=[b"x"])
+    assert match_app.table is None
+    assert when_drawn.receive({"type": "drawn"})
+    table = match_app.table
+    assert match_box.children == (table.widget,)
+    assert (table.match.seed, table.hand.players) == (12, 3)
+    assert not when_drawn.receive({"type": "drawn"}), "built once"
+    assert match_app.table is table
 
 
 def test_follow_link_does_nothing_outside_voila():

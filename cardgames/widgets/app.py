@@ -13,6 +13,8 @@ Each notebook's cells stay short because the work happens here:
     The table to play a hand (or a match), dealt as the page's link asks
     (``?seed=123&players=3&no_yukon_leads=1``, see :mod:`cardgames.links`). A bad link or a deal
     the rules refuse shows a friendly message instead of the table; a user never sees a traceback.
+    Under Voila a match's table is dealt once the browser has drawn the page's first table
+    (:mod:`cardgames.widgets.when_drawn`), so that it does not delay the hand's.
 ``?room=NAME&seat=N`` (or ``seat=watch``)
     The page's first table joins a class's room instead of dealing alone
     (:class:`cardgames.widgets.room_page.RoomPage`): the first to open the room sets its game,
@@ -39,6 +41,7 @@ from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
 from ..rooms.model import RoomError
+from .when_drawn import WhenDrawn
 
 __all__ = ["app", "best_play", "fact_table", "follow_link", "options_table", "query_string",
            "show_cards"]
@@ -123,9 +126,19 @@ class App:
         self.box = widgets.VBox()
         self.box.add_class("cg-app")
         self.settings = DealSettings()
+        self.when_drawn: WhenDrawn | None = None
+
+    def deal_when_drawn(self) -> None:
+        """Deal once the browser has drawn the page's first table (see ``when_drawn``), as the
+        page's link asks: a match further down the page does not delay the hand's table."""
+        self.when_drawn = WhenDrawn(lambda: self.deal(query_string(wait=False) or ""))
+        waiting = widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
+        self.box.children = (waiting, self.when_drawn)
 
     def deal(self, query: str | None) -> None:
         """Show the table dealt as ``query`` asks (or the default deal), or a message."""
+        if self.when_drawn is not None and not self.when_drawn.done:
+            return      # dealt when the page's first table is drawn, as the link then asks
         try:
             try:
                 self.settings = parse_query(self.game, query or "")
@@ -219,12 +232,17 @@ def app(game: str, match: bool = False, **table_options: Any) -> widgets.VBox:
     """The table of ``game`` (a hand, or with ``match=True`` a match), dealt as the link asks."""
     shown = App(game, match=match, **table_options)
     query = query_string(wait=False)
-    shown.deal(query or "")
-    if query is None:
-        # A preheated Voila kernel: the page's link is not known yet. The table is built (the
-        # slow part) but not shown, so that nobody sees a deal other than the link's while
-        # follow_link() deals it.
-        shown.hide()
+    if match and in_voila():
+        # Voila: the browser creates every widget of the page before it draws any; the match's
+        # table is built once the page's first table is drawn.
+        shown.deal_when_drawn()
+    else:
+        shown.deal(query or "")
+        if query is None:
+            # A preheated Voila kernel: the page's link is not known yet. The table is built
+            # (the slow part) but not shown, so that nobody sees a deal other than the link's
+            # while follow_link() deals it.
+            shown.hide()
     _apps.append(shown)
     return shown.box
 
