@@ -1,20 +1,19 @@
 """The card faces, drawn as SVG by the project's own code (no card art, no fonts from the web).
 
-Three forms come out of one drawing:
+Two forms come out of one drawing:
 
 - :func:`sprite` is one hidden ``<svg>`` holding a ``<symbol id="cg-face-TH">`` for each of the
-  53 cards and ``<symbol id="cg-back">`` (each ``viewBox="0 0 240 336"``). The board puts it in
-  the page once and draws a card as ``<svg viewBox="0 0 240 336"><use href="#cg-face-TH"/></svg>``.
+  53 cards and ``<symbol id="cg-back">`` (each ``viewBox="0 0 240 336"``). The board reads it
+  (it is never shown) and makes each symbol into a picture of its own (``faceUrl`` in board.js).
   Its suit colours are CSS variables with fallbacks (``var(--cg-hearts, #c0392b)``...), so the
   page switches to four colours by setting the variables. Each suit symbol is one path, defined
   once (``#cg-suit-H``) and used wherever a pip is drawn.
 - :func:`card_svg` and :func:`back_svg` give one standalone inline ``<svg>`` for a card, its
   colours written out and its suit paths inline, named for screen readers (``role="img"``,
-  ``aria-label="ten of hearts"``).
-- :func:`card_picture` and :func:`back_picture` put that standalone drawing in an ``<img>`` (an
-  SVG ``data:`` URI, ``alt="ten of hearts"``), for the explainers' static HTML: a page of a
-  hundred example cards then holds a hundred elements instead of two thousand, which the
-  browser styles and lays out each time the page changes.
+  ``aria-label="ten of hearts"``), for the explainers' static HTML. (Inline, not an ``<img>``
+  of a ``data:`` URI: the browser reads each such picture as an SVG document of its own; a test
+  page of Quinto's examples, 96 cards, kept Chromium's main thread busy 860-890 ms with
+  pictures against 280-330 ms inline.)
 
 The drawing is a few functions, one per part of a card: the frame, the corner index, the pips
 of the number cards (laid out as on real cards), the Ace's one large pip, the court cards'
@@ -28,13 +27,11 @@ from __future__ import annotations
 import math
 import re
 from html import escape
-from urllib.parse import quote
 
 from .cards import ALL_CARDS, Card, Rank, Suit
 from .render import BLACK, FOUR_COLOURS, RED
 
-__all__ = ["sprite", "card_svg", "back_svg", "card_picture", "back_picture", "face_id", "WIDTH",
-           "HEIGHT", "VIEWBOX"]
+__all__ = ["sprite", "card_svg", "back_svg", "face_id", "WIDTH", "HEIGHT", "VIEWBOX"]
 
 WIDTH, HEIGHT = 240, 336
 VIEWBOX = f"0 0 {WIDTH} {HEIGHT}"
@@ -378,23 +375,3 @@ def card_svg(card: Card | str, *, four_colour: bool = False, width: str = "4.5em
 def back_svg(*, width: str = "4.5em") -> str:
     """A face-down card as a standalone inline ``<svg>``."""
     return _standalone(_back(_InlinePaint()), "a face-down card", width, "cg-card-svg cg-back")
-
-
-def _picture(svg: str, label: str, width: str, css_class: str) -> str:
-    """An ``<img>`` of a standalone ``<svg>``: one element in the page, named by its ``alt``."""
-    w, h = _size(width)
-    uri = "data:image/svg+xml," + quote(svg, safe="=/:;,'()-._~!*@+$?")
-    return (f'<img src="{uri}" alt="{escape(label)}" class="{css_class}" '
-            f'style="width:{w};height:{h};vertical-align:middle;flex:none">')
-
-
-def card_picture(card: Card | str, *, four_colour: bool = False, width: str = "4.5em") -> str:
-    """One face-up card as an ``<img>`` of its SVG drawing, ``alt`` its name ("ten of hearts")."""
-    card = Card.parse(card)
-    return _picture(card_svg(card, four_colour=four_colour, width=width), card.name, width,
-                    "cg-card-svg")
-
-
-def back_picture(*, width: str = "4.5em") -> str:
-    """A face-down card as an ``<img>`` of its SVG drawing."""
-    return _picture(back_svg(width=width), "a face-down card", width, "cg-card-svg cg-back")

@@ -1,8 +1,7 @@
-"""Worked examples drawn, not printed: positions, tricks and deals as HTML with pictures of cards.
+"""Worked examples drawn, not printed: positions, tricks and deals as HTML with SVG cards.
 
 The explainer notebooks show every example through these functions, so a reader sees cards
-(``cardgames.card_faces``, each an ``<img>`` of its SVG drawing named by its ``alt``) and
-sentences, never card notation or a Python repr:
+(``cardgames.card_faces``) and sentences, never card notation or a Python repr:
 
 ``position(hand, refused=["4C"])``
     The hands that matter, the trick so far (the card winning it marked), the seat to move with
@@ -30,7 +29,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import render_table as rt
-from .card_faces import back_picture, card_picture
+from .card_faces import back_svg, card_svg
 from .cards import Card, parse_cards, sort_cards
 
 if TYPE_CHECKING:
@@ -112,8 +111,8 @@ def _card(card: Card | None, *, state: str = "", caption: str = "", four_colour:
     """One card (face down when ``card`` is None), lit (``legal``), dimmed (``refused``) or
     marked as the winner (``win``), with an optional caption under it."""
     style = "display:inline-flex;flex-direction:column;align-items:center;margin:0 1px"
-    face = back_picture(width=width) if card is None else card_picture(
-        card, four_colour=four_colour, width=width)
+    face = back_svg(width=width) if card is None else card_svg(card, four_colour=four_colour,
+                                                               width=width)
     wrap = "display:inline-block;border-radius:8px;line-height:0"
     if state == "legal":
         wrap += ";box-shadow:0 0 0 3px #2e9e4f"

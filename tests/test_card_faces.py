@@ -1,17 +1,15 @@
-"""The card faces (issue 19, item 2): one drawing, made by the project's own code, in the
-board's sprite, as a standalone inline SVG, and as that SVG in an ``<img>`` (the explainers')."""
+"""The card faces (issue 19, item 2): one drawing, two forms (the board's sprite and a
+standalone inline SVG for the explainers), made by the project's own code."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from html import unescape
-from urllib.parse import unquote
 
 import pytest
 
 from cardgames import card_faces
-from cardgames.card_faces import back_picture, back_svg, card_picture, card_svg, face_id, sprite
+from cardgames.card_faces import back_svg, card_svg, face_id, sprite
 from cardgames.cards import ALL_CARDS, Card, Rank
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -124,27 +122,6 @@ def test_the_back_shows_no_card():
     back = back_svg()
     assert ET.fromstring(back).get("aria-label") == "a face-down card"
     assert "<text" not in back and "cg-suit" not in back
-
-
-def picture_parts(picture: str) -> tuple[str, str, str]:
-    """An ``<img>``'s alt, style and the SVG document its data: URI holds."""
-    found = re.fullmatch(r'<img src="data:image/svg\+xml,([^"]+)" alt="([^"]*)" class="[^"]*" '
-                         r'style="([^"]*)">', picture)
-    assert found, picture[:80]
-    return unescape(found.group(2)), found.group(3), unquote(found.group(1))
-
-
-@pytest.mark.parametrize("card", ["TH", "QS", "2C", "JK"])
-def test_the_explainers_picture_is_the_same_drawing_in_one_element(card):
-    # The explainers' example cards: one <img> each (not an <svg> of twenty shapes), named by
-    # its alt for a screen reader, holding the standalone drawing unchanged.
-    alt, style, document = picture_parts(card_picture(card, four_colour=True, width="70px"))
-    assert alt == Card.parse(card).name
-    assert "width:70px;height:98px" in style
-    assert document == card_svg(card, four_colour=True, width="70px")
-    assert ET.fromstring(document).get("aria-label") == alt
-    alt, style, document = picture_parts(back_picture(width="5em"))
-    assert (alt, document) == ("a face-down card", back_svg(width="5em"))
 
 
 def test_nothing_is_fetched_from_elsewhere():

@@ -17,13 +17,15 @@ REPRS = ("<LegalActions", "Phase.", "Card(", "points_0", "seat 0", "seat 1", "se
 
 
 def visible_text(html: str) -> str:
-    """What a reader sees: the HTML without its tags (a card picture's alt is not text)."""
+    """What a reader sees: the HTML without its tags (the SVG's aria-labels are not text)."""
+    html = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)
     return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
 
 
 def card_states(html: str) -> dict[str, str]:
-    """Each drawn card's name (its picture's alt) and how it is shown: lit, dimmed, marked."""
-    found = re.findall(r'class="cg-ex-card"(?: data-card-state="(\w+)")?[^>]*>.*?alt="([^"]+)"', html)
+    """Each drawn card's name (its aria-label) and how it is shown: lit, dimmed, marked."""
+    found = re.findall(r'class="cg-ex-card"(?: data-card-state="(\w+)")?[^>]*>.*?aria-label="([^"]+)"',
+                       html)
     return {name: state for state, name in found}
 
 
