@@ -264,6 +264,34 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page, game)
     assert page.console_errors == []
 
 
+def test_a_phone_shows_the_table_alone_with_room_for_its_seats(voila, page):
+    # A pupil's phone opens the class's ?view=table link (390x844). After the first trick the
+    # message line is at its longest (the trick's story and the prompt): the cloth keeps room
+    # for its seats (none on another, the trick's cards on none), every line of the message is
+    # whole, and the table alone scrolls down to the buttons, which still play.
+    base, _log = voila
+    board = open_table(page, base, "quinto", "seed=11&view=table", "phone")
+    for _ in range(12):
+        if board.locator(".cg-last-trick:not([hidden])").count():
+            break
+        click_first_playable(page, board)
+    page.wait_for_function("() => document.querySelector('.cg-app .cg-table')"
+                           ".getAnimations({subtree: true}).length === 0")
+    page.screenshot(path=str(SCREENS / "quinto-phone-view-table.png"))
+    measured = page.evaluate("""() => {
+        const t = document.querySelector('.cg-app .cg-table');
+        const m = t.querySelector('.cg-message');
+        return {cloth: t.querySelector('.cg-cloth').getBoundingClientRect().height,
+                lines: m.querySelectorAll('.cg-lines p').length,
+                cut: m.scrollHeight - m.clientHeight}; }""")
+    assert measured["lines"] >= 4 and measured["cut"] <= 1, measured
+    assert measured["cloth"] >= 300, measured
+    assert_seats_and_trick_apart(page, ".cg-app .cg-table", empty_trick=True)
+    click_first_playable(page, board)            # scrolled to, as a thumb would
+    assert_no_traceback(page)
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize("query, says", [
     ("players=9", "is played by 2, 3, 4, 5 players"),
     ("seed=abc", "a whole number is needed"),
