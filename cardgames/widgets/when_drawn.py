@@ -16,6 +16,8 @@ from typing import Callable
 
 import anywidget
 
+from ..limits import quote
+
 __all__ = ["WhenDrawn"]
 
 HERE = Path(__file__).parent
@@ -39,8 +41,8 @@ class WhenDrawn(anywidget.AnyWidget):
     def receive(self, content: object, buffers: object = None) -> bool:
         """Handle one message from the browser; True when it built what was waiting."""
         if buffers or content != {"type": "drawn"}:
-            LOG.warning("a when-drawn message is {'type': 'drawn'} and nothing else, not %.60r",
-                        content)
+            LOG.warning("a when-drawn message is {'type': 'drawn'} and nothing else, not %s",
+                        quote(content))
             return False
         build, self._build = self._build, None
         if build is None:            # said twice (a page drawn again): built already
