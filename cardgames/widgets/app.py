@@ -104,6 +104,11 @@ def query_string(wait: bool = True) -> str | None:
 # -- the app ---------------------------------------------------------------------------------------
 
 
+def _waiting() -> widgets.HTML:
+    """A word of waiting where a table is still to be dealt."""
+    return widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
+
+
 def _message(text: str, kind: str = "cg-error") -> widgets.HTML:
     from html import escape
 
@@ -132,8 +137,7 @@ class App:
         """Deal once the browser has drawn the page's first table (see ``when_drawn``), as the
         page's link asks: a match further down the page does not delay the hand's table."""
         self.when_drawn = WhenDrawn(lambda: self.deal(query_string(wait=False) or ""))
-        waiting = widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
-        self.box.children = (waiting, self.when_drawn)
+        self.box.children = (_waiting(), self.when_drawn)
 
     def deal(self, query: str | None) -> None:
         """Show the table dealt as ``query`` asks (or the default deal), or a message."""
@@ -175,8 +179,7 @@ class App:
     def hide(self) -> None:
         """Show a word of waiting instead of the table (until ``show`` or ``deal``)."""
         if self.table is not None and self.box.children == (self.table.widget,):
-            waiting = widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
-            self.box.children = (waiting,)
+            self.box.children = (_waiting(),)
 
     def show(self) -> None:
         if self.table is not None:
