@@ -286,6 +286,36 @@ def wait_for_trick_with(page, code: str) -> None:
               .some(n => n.dataset.card === c)""", arg=code, timeout=30_000)
 
 
+def wait_for_room(server, name: str, holds, what: str, seconds: float = 15.0):
+    """The room's hand once ``holds(hand)`` is true: a card on the cloth is drawn by the browser
+    as soon as it is clicked, before the kernel has given it to the room, and the computers'
+    seats play on after a page is opened."""
+    end = time.monotonic() + seconds
+    while True:
+        hand = room_now(server, name)
+        if holds(hand):
+            return hand
+        assert time.monotonic() < end, f"room {name}: {what} not seen in {seconds} s"
+        time.sleep(0.05)
+
+
+def wait_for_own_cards(page, server, name: str, seat: int) -> list[str]:
+    """The page's hand once it is what the room says the seat holds (the page draws the room
+    within a poll; the room may move on meanwhile, so both are read again until they agree)."""
+    shown: list[str] = []
+    def agree(hand) -> bool:
+        nonlocal shown
+        shown = my_cards(page)
+        return set(shown) == {str(c) for c in hand.hands[seat]}
+    wait_for_room(server, name, agree, f"the page showing seat {seat}'s cards")
+    return shown
+
+
+def played(code: str):
+    """A test of a room's hand: the card ``code`` is in its history."""
+    return lambda hand: any(str(m) == code for _s, m in hand.history)
+
+
 def screenshot(page, name: str) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => document.querySelector('.cg-app .cg-table').scrollIntoView({block: 'start'})")
@@ -350,16 +380,19 @@ def test_a_reloaded_page_finds_its_seat_hand_and_trick(server, pupils):
     open_room(page, server, "room=reload-me&seat=0&seed=11")
     led = play_first_legal(page)
     wait_for_trick_with(page, led)
+    wait_for_room(server, "reload-me", played(led), f"North's {led}")
     page.reload(wait_until="domcontentloaded")
     open_room(page, server, "room=reload-me&seat=0&seed=11")
     assert "You are North" in caption(page)
     # Yukon draws after each trick: North holds what the room says North holds now
-    now = room_now(server, "reload-me")
-    assert led not in my_cards(page) and set(my_cards(page)) == {str(c) for c in now.hands[0]}
-    shown = [str(c) for _s, c in (now.trick or now.tricks[-1].cards)]
-    assert trick_cards(page) == shown or set(page.evaluate(
-        """() => [...document.querySelectorAll('.cg-app .cg-table .cg-last-trick .cg-card[data-card]')]
-             .map(c => c.dataset.card)""")) == set(shown)
+    assert led not in wait_for_own_cards(page, server, "reload-me", 0)
+    # and the trick on the cloth (or, between tricks, the last one) is the room's
+    def trick_shown(now) -> bool:
+        shown = [str(c) for _s, c in (now.trick or now.tricks[-1].cards)]
+        return trick_cards(page) == shown or set(page.evaluate(
+            """() => [...document.querySelectorAll('.cg-app .cg-table .cg-last-trick .cg-card[data-card]')]
+                 .map(c => c.dataset.card)""")) == set(shown)
+    wait_for_room(server, "reload-me", trick_shown, "the room's trick on the page")
     check_sees_only_its_own(page, server, "reload-me", 0)
     assert page.console_errors == []
 
@@ -382,13 +415,14 @@ def test_a_kernel_killed_mid_hand_then_the_page_reloaded_plays_on(server, pupils
     open_room(page, server, "room=killed&seat=0&seed=31")
     led = play_first_legal(page)
     wait_for_trick_with(page, led)
+    # killed once the room has the card (the cloth shows it as soon as it is clicked)
+    wait_for_room(server, "killed", played(led), f"North's {led}")
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     os.kill(kernel_process(config["kernelId"]), signal.SIGKILL)
     page.reload(wait_until="domcontentloaded")
     open_room(page, server, "room=killed&seat=0&seed=31")
     assert "You are North" in caption(page)
-    assert led not in my_cards(page)
-    assert set(my_cards(page)) == {str(c) for c in room_now(server, "killed").hands[0]}
+    assert led not in wait_for_own_cards(page, server, "killed", 0)
     page.wait_for_function("""() => document.querySelector('.cg-app .cg-table .cg-hand')
         .querySelector('.cg-card[data-legal="true"]')""")
     second = play_first_legal(page)
