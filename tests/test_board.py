@@ -576,6 +576,42 @@ def test_on_a_projector_the_trumps_sentence_is_not_a_narrow_column(harness, open
 
 
 @pytest.mark.browser
+def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, open_board):
+    """Pip-Pip!'s six seats on a 390 px phone leave the trick a narrow column: its heading read
+    "Trick 4 · Player" then "5 is winning", or a line starting with the dot. It breaks after
+    "Trick 4 ·", never inside the seat's name."""
+    _base, scenes = harness
+    state = scenes["pip_pip-6"]["state"]
+    named = {**state, "seq": state["seq"] + 1, "fill": True,       # the app's own seat names
+             "seats": [{**seat, "name": f"Player {seat['seat'] + 1}"} for seat in state["seats"]]}
+    page = open_board("pip_pip-6", 390, 844, query="&fill=1", has_touch=True, is_mobile=True)
+    page.evaluate("s => window.model.set('state', s)", named)
+    page.wait_for_timeout(100)      # the seats' new sizes are placed in the next frames
+    lines = page.evaluate("""() => {
+        const info = document.querySelector('.cg-trick-info');
+        const walker = document.createTreeWalker(info, NodeFilter.SHOW_TEXT);
+        const lines = new Map();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const rect = range.getBoundingClientRect();
+            if (!rect.width) continue;
+            const top = Math.round(rect.top);
+            lines.set(top, (lines.get(top) || '') + node.data[i]);
+          }
+        }
+        return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1].trim());
+    }""")
+    title = state["trick"]["title"]
+    assert title and len(lines) >= 2, lines             # narrow enough to wrap
+    assert lines[0] == f"{title} \u00b7", lines
+    seat = f"Player {state['trick']['winning'] + 1}"
+    assert any(seat in line for line in lines[1:]), (seat, lines)
+    assert not any(line.startswith("\u00b7") for line in lines), lines
+
+
+@pytest.mark.browser
 def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
     """Python's state after a refused click says the same as before: the board reads no size
     (each read makes the browser lay the page out before the frame; the board kept rewriting

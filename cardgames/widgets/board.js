@@ -361,6 +361,10 @@ function render({ model, el }) {
   const centre = make("div", "cg-centre", middle);
   const trickBox = make("div", "cg-trick-box", middle);
   const trickInfo = make("div", "cg-trick-info", trickBox);
+  // two parts that wrap as wholes: a narrow cloth reads "Trick 5 ·" then "South is winning"
+  const trickTitle = make("span", "", trickInfo);
+  trickInfo.appendChild(document.createTextNode(" "));
+  const trickWinning = make("span", "", trickInfo);
   const trick = make("div", "cg-trick", trickBox);
   trick.setAttribute("role", "group");
   const last = make("div", "cg-last-trick", middle);
@@ -478,11 +482,11 @@ function render({ model, el }) {
     const t = state.trick || { plays: [] };
     const plays = t.plays || [];
     const winning = t.winner != null ? t.winner : t.winning;
-    let info = t.title || "";
-    if (plays.length && winning != null) {
-      info += (info ? " \u00b7 " : "") + seatName(winning) + (t.winner != null ? " takes it" : " is winning");
-    }
-    setText(trickInfo, info);
+    const title = t.title || "";
+    const who = plays.length && winning != null
+      ? seatName(winning) + (t.winner != null ? " takes it" : " is winning") : "";
+    setText(trickTitle, title && who ? title + " \u00b7" : title);
+    setText(trickWinning, who);
     trick.setAttribute("aria-label", t.title || "the trick");
     sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
       drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
