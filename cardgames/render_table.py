@@ -260,6 +260,32 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
 
 
 
+def score_sheet_html(hand: "Hand", names: Sequence[str], match: "Match | None" = None) -> str:
+    """The Score sheet panel: this hand's tricks, then the match's hands if there is a match."""
+    html = "<b>This hand</b>" + sheet_html(score_rows(hand, names))
+    if match is not None:
+        html += "<b>The match</b>" + sheet_html(match_rows(match, names), "No hand finished yet.")
+    return f'<div class="cg-sheet-wrap">{html}</div>'
+
+
+def story_lines(hand: "Hand", names: Sequence[str], reveal_seats: Sequence[int] = ()) -> list[str]:
+    """The hand so far in words, action by action, as ``describe_changes`` says each: what a
+    page that opened late (or was reloaded) shows as the story of the hand."""
+    fresh = hand.replayed([])
+    lines: list[str] = []
+    for seat, move in hand.history:
+        before = Snapshot(fresh)
+        fresh.apply(move, seat if seat != fresh.to_move else None)
+        lines.extend(describe_changes(before, fresh, names, reveal_seats))
+    return lines
+
+
+def story_html(lines: Sequence[str], last: int = 80) -> str:
+    """The Story of the hand panel: its ``last`` lines, one paragraph each."""
+    return "".join(f"<p>{escape(line)}</p>" for line in lines[-last:]) \
+        or "<i>Nothing has happened yet.</i>"
+
+
 def score_frame(hand: "Hand", names: Sequence[str] | None = None):
     """The score sheet of a hand (``score_rows``) as a pandas DataFrame, for notebooks."""
     import pandas as pd

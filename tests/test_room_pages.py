@@ -215,6 +215,50 @@ def test_a_closed_room_says_so_and_the_loop_stops(store):
     assert "closed by the teacher" in lines(page) and page.session.closed
 
 
+def test_a_page_opened_late_has_the_score_sheet_and_the_whole_story_of_the_hand(store):
+    # As at a table alone, under the board: the Score sheet and the Story of the hand. A page
+    # opened (or reloaded) after the first trick tells the hand from its first action, naming
+    # only the discards its own seat made until they are turned up (Pippins Aplenty, "The
+    # discard": each player "selects one card and places it face-down in front of them. Once
+    # each player has done so, the four cards are turned face-up for all to see").
+    north = pupil(store, "story", 0, game="pippins_aplenty", seed=5)
+    send_token(north)
+    for _ in range(60):
+        if north.session.hand.to_move == 0:
+            click(north, str(north.session.hand.legal_actions()[0]))
+        north.tick()
+        if north.session.hand.tricks:
+            break
+    hand = north.session.hand
+    assert len(hand.tricks) == 1
+    south = pupil(store, "story", 2)
+    send_token(south)
+    assert south.story.value == "" and south.score.value == ""     # closed: nothing drawn
+    south.panels.selected_index = 1
+    story = south.story.value
+    discards = dict(hand.history[:4])
+    assert story.startswith("<p>North discards a card face down</p>")
+    assert f"South discards {discards[2].label}" in story
+    assert "East discards a card face down" in story and "West discards a card face down" in story
+    assert "Discards now: " + " ".join(c.label for c in discards.values()) in story   # turned up
+    assert f"North plays {hand.history[4][1].label}" in story and "Trick 1: " in story
+    # open, it follows the room: the next card is in it at the next poll
+    before = story.count("<p>")
+    for _ in range(20):
+        if north.session.hand.to_move == 0:
+            click(north, str(north.session.hand.legal_actions()[0]))
+        north.tick()
+        south.tick()
+        if south.story.value.count("<p>") > before:
+            break
+    assert south.story.value.count("<p>") > before
+    south.panels.selected_index = 0
+    sheet = south.score.value
+    names = ["North", "East", "South", "West"]
+    trick = ", ".join(f"{names[seat]} {card.label}" for seat, card in hand.tricks[0].cards)
+    assert "<b>This hand</b>" in sheet and trick in sheet
+
+
 def test_the_room_session_imports_no_widget():
     # What a page shows is decided without widgets (the widget only draws it)
     import subprocess

@@ -348,6 +348,13 @@ def test_two_pupils_at_one_table_play_a_trick_and_see_only_their_own_cards(serve
     wait_for_trick_with(north, answer)
     screenshot(north, "north-laptop-played")
     screenshot(south, "south-phone-played")
+    # South, who looked away, opens the story of the hand under the board: North's lead is there
+    south.get_by_text("Story of the hand").click()
+    south.wait_for_function(
+        "w => (document.querySelector('.cg-app .cg-story') || {}).innerText?.includes(w)",
+        arg=f"North plays {cg.Card.parse(led).label}")
+    south.locator(".cg-app .cg-story").scroll_into_view_if_needed()
+    south.screenshot(path=str(SCREENS / "room-south-phone-story.png"))
     check_sees_only_its_own(north, server, "class-a", 0)
     check_sees_only_its_own(south, server, "class-a", 2)
     assert north.console_errors == [] and south.console_errors == []

@@ -7,7 +7,9 @@ browser's ``localStorage``, so a reloaded page finds its seat); it comes back as
 ``{"type": "holder", "token": ...}``, checked by ``cardgames.rooms.check_holder`` (a crafted one
 is refused and changes nothing), and again every 10 s while the page is open: the sign that the
 pupil is there (a closed page's kernel runs on for a while, and must not hold the seat). Clicks are the board's usual messages; a click aimed at a board
-that has changed since is refused and said.
+that has changed since is refused and said. Under the board, as at a table alone, the Score sheet
+and the Story of the hand (the whole hand from its first action, even on a page opened late or
+reloaded), drawn only while open.
 
 :meth:`RoomPage.start` runs the poll loop as an asyncio task on the kernel's own event loop (no
 thread: it never runs at the same time as a click's handler): every :data:`POLL_SECONDS` it runs
@@ -22,9 +24,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import render_table as rt
 from ..rooms.model import RoomError
 from ..rooms.session import RoomSession
 from .board import Board, UserEvent
+from .table import PANEL_CSS
 
 __all__ = ["RoomPage", "POLL_SECONDS"]
 
@@ -48,7 +52,16 @@ class RoomPage:
         self._task: asyncio.Task | None = None
         self.board = Board(faces=sprite())
         self.board.on_user(self._on_board)
-        self.widget = widgets.VBox([self.board])
+        # the score sheet and the story of the hand, as at a table alone: drawn while open
+        self.score = widgets.HTML()
+        self.score.add_class("cg-score")
+        self.story = widgets.HTML()
+        self.story.add_class("cg-story")
+        self.panels = widgets.Accordion([widgets.VBox([self.score]), widgets.VBox([self.story])],
+                                        titles=("Score sheet", "Story of the hand"))
+        self.panels.add_class("cg-panels")
+        self.panels.observe(lambda _change: self.refresh_panels(), names="selected_index")
+        self.widget = widgets.VBox([widgets.HTML(PANEL_CSS), self.board, self.panels])
         self.widget.add_class("cg-app-table")
         self.widget.add_class("cg-room-page")
         self.redraw()
@@ -63,6 +76,15 @@ class RoomPage:
             self._seq += 1
             self._count = self.session.count
             self.board.state = {**state, "seq": self._seq}
+            self.refresh_panels()
+
+    def refresh_panels(self) -> None:
+        """The open panel, drawn again from the room's hand (a closed one costs nothing)."""
+        session = self.session
+        if self.panels.selected_index == 0:
+            self.score.value = rt.score_sheet_html(session.hand, session.names, session.match)
+        elif self.panels.selected_index == 1:
+            self.story.value = rt.story_html(session.story())
 
     # -- what the browser sends ----------------------------------------------------------------
 

@@ -497,16 +497,10 @@ class Table:
         session = self.session
         index = self.panels.selected_index
         if index == 0:
-            hand, names = session.hand, session.names
             # no pandas here: the in-browser site has none
-            html = "<b>This hand</b>" + rt.sheet_html(rt.score_rows(hand, names))
-            if session.match is not None:
-                html += "<b>The match</b>" + rt.sheet_html(rt.match_rows(session.match, names),
-                                                            "No hand finished yet.")
-            self.score.value = f'<div class="cg-sheet-wrap">{html}</div>'
+            self.score.value = rt.score_sheet_html(session.hand, session.names, session.match)
         elif index == 1:
-            lines = [f"<p>{escape(line)}</p>" for _n, line in session.log[-80:]]
-            self.story.value = "".join(lines) or "<i>Nothing has happened yet.</i>"
+            self.story.value = rt.story_html([line for _n, line in session.log])
         elif index == 2:
             self.share.value = self._share_html()
         elif index == 3:
