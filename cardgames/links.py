@@ -146,9 +146,9 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
                 settings.watch = True
             else:
                 if not ascii_digits(text.strip()):
-                    raise LinkError(f"seat={quote(text)}: a seat number counted from 0 (with "
-                                    "four seats 0 is North, 1 East, 2 South, 3 West; else 0 "
-                                    "is Player 1), or 'watch' to watch every seat")
+                    raise LinkError(f"seat={quote(text)}: a seat number in digits 0-9, counted "
+                                    "from 0 (with four seats 0 is North, 1 East, 2 South, 3 "
+                                    "West; else 0 is Player 1), or 'watch' to watch every seat")
                 settings.seat = int(text)
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)

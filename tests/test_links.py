@@ -30,7 +30,8 @@ def test_an_empty_link_is_the_default_deal():
     ("colour=red", "'colour' is not a setting of Yukon; links may set: seed, players"),
     ("seed=1&seed=2", "seed is given twice"),
     ("seat=7", "seats are numbered 0 to 3"),
-    ("seat=north", "seat='north': a seat number counted from 0 \\(with four seats 0 is North"),
+    ("seat=north", "seat='north': a seat number in digits 0-9, counted from 0 \\(with four "
+                   "seats 0 is North"),
     ("removed_twos=3C&players=3", "removed_twos"),
     ("seed", "not of the form name=value"),
 ])
@@ -92,7 +93,7 @@ def test_a_room_link_names_the_room_and_the_seat():
     ("room=x", "room=x needs a seat: seat=0 to seat=4, or seat=watch"),
     ("room=x&seat=5", "seat=5: seats are numbered 0 to 4"),
     ("room=x&players=2&seat=2", "seat=2: seats are numbered 0 to 1"),
-    ("room=x&seat=one", "seat='one': a seat number counted from 0"),
+    ("room=x&seat=one", "seat='one': a seat number in digits 0-9, counted from 0"),
     ("room=x&seat=1&open_hands=1", "the teacher opens a room's hands"),
     ("pupil=Ann", "give room=NAME too"),
     ("room=x&seat=1&pupil=%3Cb%3E", "pupil='<b>': a name of 1 to 30 letters"),
