@@ -94,8 +94,9 @@ def test_an_app_draws_its_examples_and_asks_its_quiz(voila, browser, game):
             "() => document.querySelector('.cg-quiz-feedback').innerText.trim().length > 10")
         said = feedback.inner_text()
         assert said.startswith(("Right", "Not quite")) or "good player" in said, said
-        assert "1 out of" in page.locator(".cg-quiz-score").inner_text() or \
-            "out of 1" in page.locator(".cg-quiz-score").inner_text()
+        # the score is its own widget: its new text may come a moment after the feedback's
+        page.wait_for_function("""() => /1 out of|out of 1/.test(
+            document.querySelector('.cg-quiz-score').innerText)""", timeout=10_000)
         page.locator(".cg-quiz").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"explainer-{game}-quiz.png"))
         assert not page.outside, page.outside
