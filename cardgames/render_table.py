@@ -275,7 +275,7 @@ def story_lines(hand: "Hand", names: Sequence[str], reveal_seats: Sequence[int] 
     lines: list[str] = []
     for seat, move in hand.history:
         before = Snapshot(fresh)
-        fresh.apply(move, seat if seat != fresh.to_move else None)
+        fresh.apply(move, seat)
         lines.extend(describe_changes(before, fresh, names, reveal_seats))
     return lines
 
