@@ -612,6 +612,44 @@ def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, ope
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("seats, width, height, fill, winner_whole", [
+    (6, 1280, 800, True, True), (6, 390, 844, False, False), (12, 1920, 1080, True, True),
+    (12, 1280, 800, False, True)])
+def test_a_full_trick_of_many_seats_shows_each_cards_index_and_the_winner_whole(
+        open_board, seats, width, height, fill, winner_whole):
+    # the deals: at six seats the winner (the top row's right-hand seat) is followed by the
+    # side seat next to it, as in the tour's Pip-Pip! table; at twelve, by nine other seats
+    """Pip-Pip! round six or twelve seats: every seat but the user's has played to the trick.
+    Laid toward their seats in a small trick, the top row's cards and a side seat's lay nearly on
+    one another: at six seats on a laptop the winning card was half under the next one, and at
+    twelve the winner was three quarters covered. Now each card's corner index can be seen (a
+    point of it is the card's own, not another card's), and the winning card is seen whole
+    where the trick has the room (on a phone it lies on top unless it would hide an index).
+    (Twelve seats on a phone's narrow trick still leave a card under another.)"""
+    scene = load_preview().scene("pip_pip", seats, seed=6 if seats == 6 else 3, tricks=1,
+                                 in_trick=seats - 1)
+    state = {**scene["state"], "seq": scene["state"]["seq"] + 1, "fill": fill, "animate": False}
+    page = open_board(f"pip_pip-{seats}", width, height, query=f"&fill={int(fill)}")
+    page.evaluate("s => window.model.set('state', s)", state)
+    page.wait_for_timeout(150)      # the seats' new sizes are placed in the next frames
+    seen = page.evaluate("""() => [...document.querySelectorAll('.cg-trick .cg-card')].map(card => {
+        const r = card.getBoundingClientRect();
+        const own = (fx, fy) => card.contains(document.elementFromPoint(
+            r.left + r.width * fx, r.top + r.height * fy));
+        return {card: card.dataset.card, winning: card.classList.contains('cg-winning'),
+                index: own(0.13, 0.12) || own(0.13, 0.22),
+                whole: [[.1, .1], [.9, .1], [.5, .5], [.1, .9], [.9, .9]].every(([x, y]) => own(x, y))};
+    })""")
+    assert len(seen) == seats - 1, seen
+    assert [c["card"] for c in seen if not c["index"]] == [], seen
+    winners = [c for c in seen if c["winning"]]
+    assert len(winners) == 1 and winners[0]["index"], seen
+    assert winners[0]["whole"] or not winner_whole, seen
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"board-trick-{seats}-seats-{width}x{height}.png"))
+
+
+@pytest.mark.browser
 def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
     """Python's state after a refused click says the same as before: the board reads no size
     (each read makes the browser lay the page out before the frame; the board kept rewriting

@@ -491,7 +491,6 @@ function render({ model, el }) {
     sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
       drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
       n.dataset.seat = p.seat;
-      setStyle(n, "zIndex", String(i + 1));
     });
     // on the trick, not the board: a class of the board would have every card styled again
     trick.classList.toggle("cg-trick-done", t.winner != null);
@@ -504,13 +503,89 @@ function render({ model, el }) {
     const size = geo.trick || (geo.trick = { width: trick.clientWidth, height: trick.clientHeight,
       w: first.offsetWidth, h: first.offsetHeight });
     const rx = Math.max(0, (size.width - size.w) / 2), ry = Math.max(0, (size.height - size.h) / 2);
-    for (const node of trick.children) {
+    const spots = Array.from(trick.children, (node) => {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
       const len = Math.hypot(d[0], d[1]) || 1;
-      const x = (d[0] / len) * rx, y = (d[1] / len) * ry;
+      return { node, row: d[1], x: (d[0] / len) * rx, y: (d[1] / len) * ry };
+    });
+    spreadCards(spots, size.w, size.h, rx, ry);
+    // Later cards lie on earlier ones; the top row's lie under the others, each on its left
+    // neighbour's right side, so that every corner index is seen; the winning card lies on
+    // top, seen whole
+    const n = spots.length;
+    spots.forEach(({ node, x, y, fixed, rank }, i) => {
       const left = `calc(50% + ${x.toFixed(1)}px)`, top = `calc(50% + ${y.toFixed(1)}px)`;
       setStyle(node, "left", left);
       setStyle(node, "top", top);
+      // (not where it would hide another card's index: the cards then keep the order of play)
+      const raised = node.classList.contains("cg-winning") && !hidesAnIndex(spots[i], spots, size);
+      const z = raised ? 2 * n + 1 : fixed ? 1 + rank : n + 1 + i;
+      setStyle(node, "zIndex", String(z));
+    });
+  }
+
+  // Whether card p, laid on top, would cover the corner index of another card.
+  function hidesAnIndex(p, spots, size) {
+    const { w, h } = size;
+    return spots.some((q) => q !== p
+      && Math.abs(q.x - w * 0.37 - p.x) < w / 2 && Math.abs(q.y - h * 0.35 - p.y) < h / 2);
+  }
+
+  // With many seats round a small trick, cards laid toward their seats would lie nearly on top
+  // of one another (the top row of six seats, a side seat's card over a top seat's). The top
+  // row's cards lie side by side along the trick's top, evenly, a card's width apart or closer
+  // when the room is short (each index still seen). Then each other pair that overlaps is
+  // pushed apart, the shorter way, as far as the trick's room allows: what one card cannot take
+  // at the room's edge, the other takes; a card of the top row keeps its place.
+  function spreadCards(spots, w, h, rx, ry) {
+    const top = spots.filter((p) => p.row <= -0.8).sort((p, q) => p.x - q.x);
+    if (top.length > 1) {
+      // short of room, the winning card keeps a whole card's room to its right (it lies on
+      // top), and the others share what is left
+      const k = top.length, full = w * 1.04, room = rx * 2;
+      const win = top.findIndex((p) => p.node.classList.contains("cg-winning"));
+      const even = Math.min(full, room / (k - 1));
+      const wide = even < full && win >= 0 && win < k - 1 && k > 2 ? Math.min(full, room / 2) : even;
+      const rest = wide === even ? even : (room - wide) / (k - 2);
+      let x = 0;
+      const xs = top.map((p, i) => { const at = x; x += i === win ? wide : rest; return at; });
+      const span = xs[k - 1];
+      top.forEach((p, i) => {
+        p.x = xs[i] - span / 2;
+        p.y = -ry;
+        p.fixed = true;
+        p.rank = i;
+      });
+    }
+    const along = (p, q, axis, need, room) => {
+      const [lo, hi] = p[axis] <= q[axis] ? [p, q] : [q, p];
+      let a = lo[axis] - (lo.fixed ? 0 : hi.fixed ? need : need / 2);
+      let b = hi[axis] + (hi.fixed ? 0 : lo.fixed ? need : need / 2);
+      if (a < -room) { b = hi.fixed ? b : b + (-room - a); a = -room; }
+      if (b > room) { a = lo.fixed ? a : Math.max(-room, a - (b - room)); b = room; }
+      lo[axis] = a;
+      hi[axis] = b;
+    };
+    for (let pass = 0; pass < 12; pass++) {
+      let moved = false;
+      for (let i = 0; i < spots.length; i++) {
+        for (let j = i + 1; j < spots.length; j++) {
+          const p = spots[i], q = spots[j];
+          if (p.fixed && q.fixed) continue;
+          const needX = w * 1.04 - Math.abs(p.x - q.x), needY = h * 1.04 - Math.abs(p.y - q.y);
+          if (needX <= 0.5 || needY <= 0.5) continue;
+          // the shorter way, unless the room has none left that way
+          const canX = rx * 2 - Math.abs(p.x - q.x) > 0.5, canY = ry * 2 - Math.abs(p.y - q.y) > 0.5;
+          const before = [p.x, p.y, q.x, q.y];
+          const changed = () => [p.x, p.y, q.x, q.y].some((v, k) => Math.abs(v - before[k]) > 0.1);
+          const xFirst = (needX <= needY && canX) || !canY;
+          along(p, q, xFirst ? "x" : "y", xFirst ? needX : needY, xFirst ? rx : ry);
+          // the room's edge (or the top row) left no way that way: the other way
+          if (!changed()) along(p, q, xFirst ? "y" : "x", xFirst ? needY : needX, xFirst ? ry : rx);
+          moved = moved || changed();
+        }
+      }
+      if (!moved) break;
     }
   }
 
@@ -610,7 +685,7 @@ function render({ model, el }) {
   let geoKey = "";
 
   // the classes of the table that set its sizes (board.css), and the number of seats
-  const SIZING = ["cg-fill", "cg-many", "cg-crowd", "cg-narrow", "cg-open-bottom", "cg-fullscreen-on"];
+  const SIZING = ["cg-fill", "cg-several", "cg-many", "cg-crowd", "cg-narrow", "cg-open-bottom", "cg-fullscreen-on"];
   function tableKey() {
     return SIZING.filter((c) => root.classList.contains(c)).join(" ") + "|" + (state.seats || []).length;
   }
@@ -885,6 +960,7 @@ function render({ model, el }) {
     root.classList.toggle("cg-still", state.animate === false);
     const seats = state.seats || [];
     if (root.dataset.seats !== String(seats.length)) root.dataset.seats = String(seats.length);
+    root.classList.toggle("cg-several", seats.length === 5 || seats.length === 6);
     root.classList.toggle("cg-many", seats.length > 6);
     root.classList.toggle("cg-crowd", seats.length > 9);
     const present = new Set(seats.map((s) => s.seat));
