@@ -355,6 +355,19 @@ def test_the_index_links_every_game(voila, page):
     assert page.console_errors == []
 
 
+def test_no_page_reads_its_text_for_mathematics(voila, page):
+    """The notebooks hold no mathematics: the pages leave JupyterLab's MathJax plugin out (it
+    read every cell's and example's text as a page opened, on the way to the first table), so
+    a "$" in the text stays a "$"."""
+    base, _log = voila
+    page.goto(f"{base}/voila/render/index.ipynb", wait_until="load")
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    assert "@jupyterlab/mathjax-extension" in config["disabledExtensions"], config
+    page.wait_for_function("document.querySelector('.jp-MarkdownOutput') !== null")
+    assert page.locator("mjx-container, .MathJax").count() == 0
+    assert page.console_errors == []
+
+
 def test_execute_requests_are_refused(voila, tmp_path):
     """Send a raw execute request over the kernel websocket, as Voila's own test does: the server
     logs the refusal and the code never runs."""
