@@ -1,7 +1,9 @@
 """Deals shared as links: query parameters to deal settings and back.
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
-by name; ``seat=2`` the user's seat, ``seat=watch`` (or ``none``) no seat: watch and step
+by name; ``seat=2`` the user's seat, counted from 0, or by its name on the table (``seat=south``,
+``seat=player3``: compass points at two and four seats, else Player 1, Player 2...),
+``seat=watch`` (or ``none``) no seat: watch and step
 through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
 alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
 page's quiz reads it; the table ignores it). ``room=NAME`` joins a class's room at ``seat=N``
@@ -25,6 +27,7 @@ from urllib.parse import parse_qsl, urlencode
 from .engine import Game, Hand, Option, OptionError
 from .games import get_game
 from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits, quote, shorten
+from .render_table import default_names
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
@@ -130,6 +133,7 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
         raise LinkError(f"the link's parameters {quote(query)} are not of the form "
                         "name=value&name=value") from None
     seen: set[str] = set()
+    seat_name: str | None = None
     for name, text in pairs:
         if len(text) > MAX_LINK_VALUE_CHARS:
             raise LinkError(f"{quote(name)}={quote(text)}: a value in a link has at most "
@@ -144,12 +148,10 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
         elif name == "seat":
             if text.strip().lower() in WATCH_WORDS:
                 settings.watch = True
-            else:
-                if not ascii_digits(text.strip()):
-                    raise LinkError(f"seat={quote(text)}: a seat number in digits 0-9, counted "
-                                    "from 0 (with four seats 0 is North, 1 East, 2 South, 3 "
-                                    "West; else 0 is Player 1), or 'watch' to watch every seat")
+            elif ascii_digits(text.strip()):
                 settings.seat = int(text)
+            else:
+                seat_name = text            # a seat's name: known once the seats are counted
         elif name == "open_hands":
             settings.open_hands = _boolean(name, text)
         elif name == "view":
@@ -175,11 +177,17 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
         players, options = game.resolve_options(settings.players, settings.options)
     except OptionError as error:
         raise LinkError(shorten(error)) from None
-    seats = game.hand_class.seats_for(players)
+    seats = dealt_seats = game.hand_class.seats_for(players)
     if settings.room is not None and settings.players is None:
         # a room opened already keeps its own player count: the seat is checked against it
         # when joining; here only against the most seats the game may have
         seats = max(game.hand_class.seats_for(n) for n in game.player_counts)
+    if seat_name is not None:
+        # a room opened already keeps its own player count: the names of the game's usual
+        # count first (a room opened without players= has it), then of the others
+        others = sorted({game.hand_class.seats_for(n) for n in game.player_counts} - {dealt_seats})
+        counts = [dealt_seats] + (others if seats != dealt_seats else [])
+        settings.seat = _seat_by_name(seat_name, counts)
     if settings.seat is not None and not 0 <= settings.seat < seats:
         raise LinkError(f"seat={settings.seat}: seats are numbered 0 to {seats - 1}")
     settings.options = {k: options[k] for k in settings.options}
@@ -192,6 +200,25 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
     if settings.pupil is not None and settings.room is None:
         raise LinkError("pupil= names a pupil in a room: give room=NAME too")
     return settings
+
+
+def _seat_by_name(text: str, counts: list[int]) -> int:
+    """The seat a link names as the table does (``south``, ``Player 3``; case, spaces, '-' and
+    '_' aside), at a table of ``counts[0]`` seats, else of the first of the others that has
+    such a name."""
+    wanted = "".join(ch for ch in text.lower() if ch not in " -_")
+    for seats in counts:
+        for seat, name in enumerate(default_names(seats)):
+            if wanted == "".join(ch for ch in name.lower() if ch.isalnum()):
+                return seat
+    seats = counts[0]
+    names = default_names(seats)
+    listed = ", ".join(names) if seats <= 5 else f"{names[0]} to {names[-1]}"
+    if seats != 4 and 4 in counts:
+        listed += "; North, East, South, West at four seats"
+    raise LinkError(f"seat={quote(text)}: a seat's name ({listed}), its number in digits 0-9 "
+                    f"counted from 0 (0 to {seats - 1}; 0 is {names[0]}), or 'watch' to watch "
+                    "every seat")
 
 
 def _room_name(text: str) -> str:

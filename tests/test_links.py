@@ -30,8 +30,9 @@ def test_an_empty_link_is_the_default_deal():
     ("colour=red", "'colour' is not a setting of Yukon; links may set: seed, players"),
     ("seed=1&seed=2", "seed is given twice"),
     ("seat=7", "seats are numbered 0 to 3"),
-    ("seat=north", "seat='north': a seat number in digits 0-9, counted from 0 \\(with four "
-                   "seats 0 is North"),
+    ("seat=north&players=3", "seat='north': a seat's name \\(Player 1, Player 2, Player 3\\), "
+                             "its number in digits 0-9 counted from 0 \\(0 to 2; 0 is Player 1\\)"),
+    ("seat=northwest", "seat='northwest': a seat's name \\(North, East, South, West\\)"),
     ("removed_twos=3C&players=3", "removed_twos"),
     ("seed", "not of the form name=value"),
 ])
@@ -53,6 +54,22 @@ def test_a_set_up_deal_has_no_link():
     hand = cg.deal("yukon", players=2, hands=["AH", "2C"], stock=[])
     with pytest.raises(LinkError, match="save its record"):
         share_query(hand)
+
+
+def test_a_link_may_name_the_seat_as_the_table_does():
+    # The table says North, East, South, West at four seats and Player 1, Player 2... at three
+    # or five; a teacher writing seat=south means the seat the table calls South (2), not the
+    # number a programmer counts from 0.
+    assert parse_query("yukon", "seat=south").seat == 2
+    assert parse_query("yukon", "seat=West").seat == 3
+    assert parse_query("yukon", "players=5&seat=player%205").seat == 4
+    assert parse_query("yukon", "players=3&seat=Player-1").seat == 0
+    assert parse_query("guinote", "players=2&seat=south").seat == 1
+    # a room opened without players= has the game's usual count: its names come first
+    assert parse_query("yukon", "room=class-a&seat=south").seat == 2
+    assert parse_query("yukon", "room=class-a&seat=player5").seat == 4
+    # the link the table shares still writes the number
+    assert "seat=2" in share_query(cg.deal("yukon", seed=4), seat=2)
 
 
 def test_a_link_may_ask_to_watch_every_seat():
@@ -93,7 +110,8 @@ def test_a_room_link_names_the_room_and_the_seat():
     ("room=x", "room=x needs a seat: seat=0 to seat=4, or seat=watch"),
     ("room=x&seat=5", "seat=5: seats are numbered 0 to 4"),
     ("room=x&players=2&seat=2", "seat=2: seats are numbered 0 to 1"),
-    ("room=x&seat=one", "seat='one': a seat number in digits 0-9, counted from 0"),
+    ("room=x&seat=one", "seat='one': a seat's name \\(North, East, South, West\\), its number "
+                        "in digits 0-9 counted from 0"),
     ("room=x&seat=1&open_hands=1", "the teacher opens a room's hands"),
     ("pupil=Ann", "give room=NAME too"),
     ("room=x&seat=1&pupil=%3Cb%3E", "pupil='<b>': a name of 1 to 30 letters"),
