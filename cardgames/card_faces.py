@@ -114,6 +114,10 @@ class _Paint:
         """A suit symbol of ``size`` centred on (x, y), upside down if ``flip``."""
         raise NotImplementedError
 
+    def pips(self, suit: Suit, spots: list[tuple[float, float, float, bool]]) -> str:
+        """Several suit symbols, each (x, y, size, flip) as for :meth:`pip`."""
+        return "".join(self.pip(suit, x, y, size, flip) for x, y, size, flip in spots)
+
     def fill(self, suit: Suit | None, opacity: float | None = None) -> str:
         style = f"fill:{self.colour(suit)}"
         if opacity is not None:
@@ -143,7 +147,10 @@ class _SpritePaint(_Paint):
 
 
 class _InlinePaint(_Paint):
-    """The standalone form: colours written out, each pip its own path."""
+    """The standalone form: colours written out, a card's pips one path (``class="cg-pips"``).
+
+    One path for all the pips, not one element each: an explainer's example cards are then about
+    half as many elements for the browser to style and lay out (Quinto's page holds 96 cards)."""
 
     def __init__(self, four_colour: bool = False):
         self.four_colour = four_colour
@@ -163,6 +170,49 @@ class _InlinePaint(_Paint):
         return (f'<path d="{SUIT_PATHS[suit]}" transform="translate({_num(x - size / 2)} '
                 f'{_num(y - size / 2)}) scale({scale:.3g}){turn}" {self.fill(suit)}{extra}/>')
 
+    def pips(self, suit: Suit, spots: list[tuple[float, float, float, bool]]) -> str:
+        if not spots:
+            return ""
+        d = "".join(_placed(SUIT_PATHS[suit], x - size / 2, y - size / 2, size / 100, flip)
+                    for x, y, size, flip in spots)
+        return f'<path class="cg-pips" d="{d}" {self.fill(suit)}/>'
+
+
+# How many numbers each path command takes, and which of them are x or y coordinates.
+_COMMAND_ARGS = {"M": "xy", "L": "xy", "H": "x", "V": "y", "C": "xyxyxy", "Q": "xyxy",
+                 "A": "rr...xy", "Z": ""}
+
+
+def _placed(path: str, dx: float, dy: float, scale: float, flip: bool) -> str:
+    """A suit path of the 100 x 100 box, scaled, turned round if ``flip`` and moved by (dx, dy):
+    what ``transform="translate(dx dy) scale(scale) rotate(180 50 50)"`` draws, written out."""
+    tokens = re.findall(r"[A-Za-z]|-?\d*\.?\d+", path)
+    out: list[str] = []
+    command, i = "", 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            if command not in _COMMAND_ARGS:
+                raise ValueError(f"suit paths use absolute M L H V C Q A Z, not {command!r}")
+            out.append(command)
+            i += 1
+            if command == "Z":
+                continue
+        kinds = _COMMAND_ARGS[command]
+        values = []
+        for kind, token in zip(kinds, tokens[i:i + len(kinds)]):
+            value = float(token)
+            if kind == "x":
+                value = dx + scale * (100 - value if flip else value)
+            elif kind == "y":
+                value = dy + scale * (100 - value if flip else value)
+            elif kind == "r":
+                value *= scale
+            values.append(_num(value))
+        out.append(" ".join(values) if out[-1].isalpha() else " " + " ".join(values))
+        i += len(kinds)
+    return "".join(out)
+
 
 # -- the parts of a card ---------------------------------------------------------------------
 
@@ -173,13 +223,18 @@ def _frame() -> str:
             f'style="fill:#fff;stroke:{BORDER};stroke-width:3"/>')
 
 
-def _index_text(paint: _Paint, card: Card) -> str:
-    """The rank over the suit, in the top left corner (the ten written "10", squeezed)."""
+def _index_text(paint: _Paint, card: Card, turn: str = "") -> str:
+    """The rank in the top left corner (the ten written "10", squeezed); its suit is one of
+    :data:`_CORNER_PIPS`. ``turn`` writes it turned round into the bottom right corner."""
     label = card.rank.label
     squeeze = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(label) > 1 else ""
-    text = (f'<text x="31" y="62" text-anchor="middle"{squeeze} '
+    return (f'<text x="31" y="62" text-anchor="middle"{squeeze}{turn} '
             f'style="font:700 60px {FONT};fill:{paint.colour(card.suit)}">{label}</text>')
-    return text + paint.pip(card.suit, 31, 92, 40)
+
+
+_TURN = f' transform="rotate(180 {WIDTH // 2} {HEIGHT // 2})"'
+#: The suit under each corner's rank: top left, and the same turned round bottom right.
+_CORNER_PIPS = [(31, 92, 40, False), (WIDTH - 31, HEIGHT - 92, 40, True)]
 
 
 def _joker_index(paint: _Paint) -> str:
@@ -192,24 +247,29 @@ def _joker_index(paint: _Paint) -> str:
 
 
 def _corner_indices(paint: _Paint, card: Card) -> str:
-    """The index top left, and the same turned round bottom right."""
-    index = _joker_index(paint) if card.is_joker else _index_text(paint, card)
-    return f'{index}<g transform="rotate(180 {WIDTH // 2} {HEIGHT // 2})">{index}</g>'
+    """The index top left, and the same turned round bottom right (the Joker's; a suited card's
+    ranks, its suits being drawn with the card's pips)."""
+    if card.is_joker:
+        index = _joker_index(paint)
+        return f'{index}<g{_TURN}>{index}</g>'
+    return _index_text(paint, card) + _index_text(paint, card, _TURN)
 
 
-def _pips(paint: _Paint, card: Card) -> str:
+def _pips(card: Card) -> list[tuple[float, float, float, bool]]:
     """The number cards' pips, laid out as on a real pack."""
     count = int(card.rank)
     size = PIP_SIZE[count]
-    return "".join(paint.pip(card.suit, x, _row(row), size, flip=row > .5)
-                   for x, row in PIP_LAYOUTS[count])
+    return [(x, _row(row), size, row > .5) for x, row in PIP_LAYOUTS[count]]
 
 
 def _ace(paint: _Paint, card: Card) -> str:
-    """One large pip in the middle of the card, in a thin ring."""
-    ring = (f'<circle cx="120" cy="168" r="76" {paint.stroke(card.suit, 2)} '
+    """A thin ring round the one large pip in the middle of the card (:data:`_ACE_PIP`)."""
+    return (f'<circle cx="120" cy="168" r="76" {paint.stroke(card.suit, 2)} '
             f'stroke-opacity=".35"/>')
-    return ring + paint.pip(card.suit, 120, 168, 108)
+
+
+_ACE_PIP = (120, 168, 108, False)
+_COURT_PIP = (120, 272, 30, False)
 
 
 # The court cards' headdresses, drawn in the upper part of the panel (y 46 to 142).
@@ -256,8 +316,7 @@ def _court(paint: _Paint, card: Card) -> str:
     letter = (f'<text x="120" y="240" text-anchor="middle" '
               f'style="font:700 100px {FONT};fill:{paint.colour(card.suit)}">'
               f'{card.rank.letter}</text>')
-    return (panel + _HEADDRESS[card.rank](paint, card.suit) + letter
-            + paint.pip(card.suit, 120, 272, 30))
+    return panel + _HEADDRESS[card.rank](paint, card.suit) + letter   # and :data:`_COURT_PIP`
 
 
 def _star(x: float, y: float, r: float, style: str) -> str:
@@ -291,14 +350,16 @@ def _joker(paint: _Paint) -> str:
 def _face(paint: _Paint, card: Card) -> str:
     """Everything drawn on a face-up card, inside the 240 x 336 box."""
     if card.is_joker:
-        middle = _joker(paint)
-    elif card.rank is Rank.ACE:
-        middle = _ace(paint, card)
+        return _frame() + _joker(paint) + _corner_indices(paint, card)
+    if card.rank is Rank.ACE:
+        middle, pips = _ace(paint, card), [_ACE_PIP]
     elif card.rank in _HEADDRESS:
-        middle = _court(paint, card)
+        middle, pips = _court(paint, card), [_COURT_PIP]
     else:
-        middle = _pips(paint, card)
-    return _frame() + middle + _corner_indices(paint, card)
+        middle, pips = "", _pips(card)
+    assert card.suit is not None
+    return (_frame() + middle + paint.pips(card.suit, pips + _CORNER_PIPS)
+            + _corner_indices(paint, card))
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:

@@ -68,16 +68,21 @@ def test_the_standalone_card_names_itself_and_parses(card):
     assert "var(" not in svg and "<use" not in svg       # self-contained: colours written out
 
 
-def shapes(element: ET.Element) -> dict[str, int]:
-    """How many of each kind of shape a drawing holds, a pip counted as "pip" in either form."""
+def shapes(element: ET.Element, card: Card | None = None) -> dict[str, int]:
+    """How many of each kind of shape a drawing holds, a pip counted as "pip" in either form (the
+    standalone form draws a card's pips as one path: as many pips as its suit's outline is in it)."""
     counts: dict[str, int] = {}
     for node in element.iter():
         tag = node.tag.split("}")[-1]
+        many = 1
         if tag == "use" and node.get("href", "").startswith("#cg-suit-"):
             tag = "pip"
-        elif tag == "path" and node.get("d") in card_faces.SUIT_PATHS.values():
+        elif tag == "path" and node.get("class") == "cg-pips":
+            outline = card_faces.SUIT_PATHS[card.suit]
+            many, left = divmod(node.get("d").count("M"), outline.count("M"))
+            assert left == 0 and len(node.get("d").split("Z")) == many * outline.count("Z") + 1
             tag = "pip"
-        counts[tag] = counts.get(tag, 0) + 1
+        counts[tag] = counts.get(tag, 0) + many
     counts.pop("svg", None), counts.pop("symbol", None)
     return counts
 
@@ -88,7 +93,7 @@ def test_standalone_and_sprite_come_from_one_drawing(sprite_tree):
     found = symbols(sprite_tree)
     for card in ALL_CARDS:
         in_sprite = shapes(found[face_id(card)])
-        alone = shapes(ET.fromstring(card_svg(card)))
+        alone = shapes(ET.fromstring(card_svg(card)), card)
         assert in_sprite == alone, card
         if Rank.TWO <= card.rank <= Rank.TEN:
             # Pips as on a real card: one per unit of rank, and the two under the indices.
@@ -130,3 +135,43 @@ def test_nothing_is_fetched_from_elsewhere():
     urls = set(re.findall(r"https?://[^\s\"')]+", everything))
     assert urls == {"http://www.w3.org/2000/svg"}
     assert "@import" not in everything and "url(" not in everything
+
+
+@pytest.mark.parametrize("flip", [False, True])
+@pytest.mark.parametrize("suit", list(card_faces.SUIT_PATHS), ids=lambda s: s.letter)
+def test_a_card_s_pips_in_one_path_draw_what_each_pip_s_transform_drew(suit, flip):
+    # The standalone form writes each pip's outline moved, scaled and turned round into one
+    # path; the sprite draws the same pip as the outline under translate(), scale() and
+    # rotate(180 50 50). Every point of the outline must land where that transform puts it.
+    x, y, size = 150.0, 270.0, 40.0
+    tx, ty, scale = x - size / 2, y - size / 2, size / 100
+
+    def transformed(px: float, py: float) -> tuple[float, float]:
+        if flip:                                          # rotate(180 50 50)
+            px, py = 100 - px, 100 - py
+        return tx + scale * px, ty + scale * py           # then scale, then translate
+
+    token = re.compile(r"[A-Za-z]|-?\d*\.?\d+")
+    original = token.findall(card_faces.SUIT_PATHS[suit])
+    placed = token.findall(card_faces._placed(card_faces.SUIT_PATHS[suit], tx, ty, scale, flip))
+    assert [t for t in original if t.isalpha()] == [t for t in placed if t.isalpha()]
+    command, args = "", []
+    for before, after in zip(original, placed):
+        if before.isalpha():
+            command, args = before, []
+            continue
+        args.append((float(before), float(after)))
+        kinds = card_faces._COMMAND_ARGS[command]
+        if len(args) == len(kinds):
+            for k, kind in enumerate(kinds):
+                if kind == "x":
+                    want = transformed(args[k][0], args[k + 1][0] if kinds[k + 1:k + 2] == "y" else 0)[0]
+                    assert abs(args[k][1] - want) <= 0.051, (command, args)
+                elif kind == "y":
+                    want = transformed(args[k - 1][0] if k and kinds[k - 1] == "x" else 0, args[k][0])[1]
+                    assert abs(args[k][1] - want) <= 0.051, (command, args)
+                elif kind == "r":
+                    assert abs(args[k][1] - args[k][0] * scale) <= 0.051, (command, args)
+                else:                                     # an arc's turn and flags stay
+                    assert args[k][1] == args[k][0], (command, args)
+            args = []
