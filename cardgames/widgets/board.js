@@ -506,7 +506,7 @@ function render({ model, el }) {
     const spots = Array.from(trick.children, (node) => {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
       const len = Math.hypot(d[0], d[1]) || 1;
-      return { node, row: d[1], x: (d[0] / len) * rx, y: (d[1] / len) * ry };
+      return { node, row: d[1], col: d[0], x: (d[0] / len) * rx, y: (d[1] / len) * ry };
     });
     spreadCards(spots, size.w, size.h, rx, ry);
     // Later cards lie on earlier ones; the top row's lie under the others, each on its left
@@ -534,7 +534,8 @@ function render({ model, el }) {
   // With many seats round a small trick, cards laid toward their seats would lie nearly on top
   // of one another (the top row of six seats, a side seat's card over a top seat's). The top
   // row's cards lie side by side along the trick's top, evenly, a card's width apart or closer
-  // when the room is short (each index still seen). Then each other pair that overlaps is
+  // when the room is short (each index still seen), and so do several seats' cards down a side.
+  // Then each other pair that overlaps is
   // pushed apart, the shorter way, as far as the trick's room allows: what one card cannot take
   // at the room's edge, the other takes; a card of the top row keeps its place.
   function spreadCards(spots, w, h, rx, ry) {
@@ -553,6 +554,23 @@ function render({ model, el }) {
       top.forEach((p, i) => {
         p.x = xs[i] - span / 2;
         p.y = -ry;
+        p.fixed = true;
+        p.rank = i;
+      });
+    }
+    // Several seats down a side (twelve seats on a phone): their cards lie down that side of
+    // the trick, under the top row, each a card's height apart or closer (each index seen, the
+    // lower card on the upper one's foot).
+    const reach = top.length ? Math.max(...top.map((p) => Math.abs(p.x))) + w : 0;
+    const start = reach > rx - 0.5 ? Math.min(ry, -ry + h * 1.04) : -ry;   // under the top row
+    for (const side of [-1, 1]) {
+      const column = spots.filter((p) => !p.fixed && p.col * side >= 0.8).sort((p, q) => p.y - q.y);
+      if (column.length < 2) continue;
+      const k = column.length, step = Math.min(h * 1.04, (ry - start) / (k - 1));
+      const first = (start + ry) / 2 - (step * (k - 1)) / 2;
+      column.forEach((p, i) => {
+        p.x = side * rx;
+        p.y = first + i * step;
         p.fixed = true;
         p.rank = i;
       });
