@@ -281,6 +281,9 @@ const FEW = {
   4: [[0, 1], [-1, 0], [0, -1], [1, 0]],
 };
 
+// The cloth's wooden rim: the width of its inset shadows in board.css (.cg-cloth).
+const RIM = 9;
+
 function ring(n, a, b, bottomOnCloth) {
   if (FEW[n]) return FEW[n];
   // the border of a rectangle with rounded corners, from the bottom centre clockwise
@@ -760,7 +763,10 @@ function render({ model, el }) {
     const pts = ring(n, a / Math.max(maxW, 1), b / Math.max(maxH, 1), bottomOnCloth);
     seatDir = new Map();
     // the middle of the cloth: inside the seats at the top, the sides and the bottom
-    const inset = { left: pad, right: pad, top: pad, bottom: pad };
+    // (and off the cloth's wooden rim, 9 px of inset shadow in board.css: a trick card laid
+    // at the middle's edge lay across it)
+    const edge = pad + RIM;
+    const inset = { left: edge, right: edge, top: edge, bottom: edge };
     const spots = seats.map((s, i) => {
       const [x, y] = pts[(i - start + n) % n];
       const node = seatNodes.get(s.seat);
