@@ -575,6 +575,25 @@ def test_on_a_projector_the_trumps_sentence_is_not_a_narrow_column(harness, open
     assert lines <= 2.2, lines
 
 
+# The lines of an element's text as the browser has drawn them, top to bottom.
+LINES_AS_DRAWN = """(selector) => {
+    const info = document.querySelector(selector);
+    const walker = document.createTreeWalker(info, NodeFilter.SHOW_TEXT);
+    const lines = new Map();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (!rect.width) continue;
+        const top = Math.round(rect.top);
+        lines.set(top, (lines.get(top) || '') + node.data[i]);
+      }
+    }
+    return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1].trim());
+}"""
+
+
 @pytest.mark.browser
 def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, open_board):
     """Pip-Pip!'s six seats on a 390 px phone leave the trick a narrow column: its heading read
@@ -587,28 +606,33 @@ def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, ope
     page = open_board("pip_pip-6", 390, 844, query="&fill=1", has_touch=True, is_mobile=True)
     page.evaluate("s => window.model.set('state', s)", named)
     page.wait_for_timeout(100)      # the seats' new sizes are placed in the next frames
-    lines = page.evaluate("""() => {
-        const info = document.querySelector('.cg-trick-info');
-        const walker = document.createTreeWalker(info, NodeFilter.SHOW_TEXT);
-        const lines = new Map();
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (let i = 0; i < node.length; i++) {
-            const range = document.createRange();
-            range.setStart(node, i); range.setEnd(node, i + 1);
-            const rect = range.getBoundingClientRect();
-            if (!rect.width) continue;
-            const top = Math.round(rect.top);
-            lines.set(top, (lines.get(top) || '') + node.data[i]);
-          }
-        }
-        return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1].trim());
-    }""")
+    lines = page.evaluate(LINES_AS_DRAWN, ".cg-trick-info")
     title = state["trick"]["title"]
     assert title and len(lines) >= 2, lines             # narrow enough to wrap
     assert lines[0] == f"{title} \u00b7", lines
     seat = f"Player {state['trick']['winning'] + 1}"
     assert any(seat in line for line in lines[1:]), (seat, lines)
     assert not any(line.startswith("\u00b7") for line in lines), lines
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_last_tricks_words_never_break_a_seats_name(harness, open_board):
+    """The last trick sits in the strip under a phone's cloth, beside its cards: its words read
+    "Last trick" / "(3): Player" / "3, 34 points" (Pip-Pip!, 390 px). They wrap between
+    "Last trick (3):", "Player 3," and "34 points", never inside the seat's name."""
+    _base, scenes = harness
+    state = scenes["pip_pip-6"]["state"]
+    assert state["last_trick"]["winner"] is not None and state["last_trick"]["points"]
+    named = {**state, "seq": state["seq"] + 1, "fill": True,       # the app's own seat names
+             "seats": [{**seat, "name": f"Player {seat['seat'] + 1}"} for seat in state["seats"]]}
+    page = open_board("pip_pip-6", 390, 844, query="&fill=1", has_touch=True, is_mobile=True)
+    page.evaluate("s => window.model.set('state', s)", named)
+    page.wait_for_timeout(100)
+    lines = page.evaluate(LINES_AS_DRAWN, ".cg-last-info")
+    winner = f"Player {state['last_trick']['winner'] + 1}"
+    assert any(winner in line for line in lines), lines
+    assert not any(line.endswith("Player") for line in lines), lines
+    assert lines[0].startswith("Last trick"), lines
 
 
 @pytest.mark.browser

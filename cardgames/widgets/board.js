@@ -372,6 +372,11 @@ function render({ model, el }) {
   trick.setAttribute("role", "group");
   const last = make("div", "cg-last-trick", middle);
   const lastInfo = make("div", "cg-last-info", last);
+  const lastTitle = make("span", "", lastInfo);
+  lastInfo.appendChild(document.createTextNode(" "));
+  const lastWho = make("span", "", lastInfo);
+  lastInfo.appendChild(document.createTextNode(" "));
+  const lastPoints = make("span", "", lastInfo);
   const lastCards = make("div", "cg-last-cards", last);
   const ghosts = make("div", "cg-ghosts", cloth);
 
@@ -617,10 +622,14 @@ function render({ model, el }) {
       sync(lastCards, [], () => 0, () => null, () => null);
       return;
     }
-    let text = "Last trick" + (l.number != null ? " (" + l.number + ")" : "");
-    if (l.winner != null) text += ": " + seatName(l.winner);
-    if (l.points) text += ", " + l.points + (l.points === 1 ? " point" : " points");
-    setText(lastInfo, text);
+    // three parts that wrap as wholes in a narrow column ("Last trick (3):", "Player 3,",
+    // "34 points"), never inside a seat's name
+    const title = "Last trick" + (l.number != null ? " (" + l.number + ")" : "");
+    const points = l.points ? l.points + (l.points === 1 ? " point" : " points") : "";
+    const who = l.winner != null ? seatName(l.winner) + (points ? "," : "") : "";
+    setText(lastTitle, who || points ? title + ":" : title);
+    setText(lastWho, who);
+    setText(lastPoints, points);
     sync(lastCards, l.plays || [], (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"),
       (n, p) => drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === l.winner, who: seatName(p.seat) }));
   }
