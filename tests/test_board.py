@@ -636,11 +636,13 @@ def test_on_a_phone_the_last_tricks_words_never_break_a_seats_name(harness, open
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("seats, width, height, fill, winner_whole", [
-    (6, 1280, 800, True, True), (6, 390, 844, False, False), (12, 1920, 1080, True, True),
-    (12, 1280, 800, False, True), (12, 390, 844, False, False)])
+@pytest.mark.parametrize("seats, width, height, fill, winner_whole, lines", [
+    (6, 1280, 800, True, True, 2), (6, 390, 844, False, False, 2),
+    (6, 1920, 1080, True, True, 7),         # a projector's cloth under a long message: one row
+    (12, 1920, 1080, True, True, 2), (12, 1280, 800, False, True, 2),
+    (12, 390, 844, False, False, 2)])
 def test_a_full_trick_of_many_seats_shows_each_cards_index_and_the_winner_whole(
-        open_board, seats, width, height, fill, winner_whole):
+        open_board, seats, width, height, fill, winner_whole, lines):
     # the deals: at six seats the winner (the top row's right-hand seat) is followed by the
     # side seat next to it, as in the tour's Pip-Pip! table; at twelve, by nine other seats
     """Pip-Pip! round six or twelve seats: every seat but the user's has played to the trick.
@@ -652,7 +654,9 @@ def test_a_full_trick_of_many_seats_shows_each_cards_index_and_the_winner_whole(
     (Twelve seats on a phone's narrow trick still leave a card under another.)"""
     scene = load_preview().scene("pip_pip", seats, seed=6 if seats == 6 else 3, tricks=1,
                                  in_trick=seats - 1)
-    state = {**scene["state"], "seq": scene["state"]["seq"] + 1, "fill": fill, "animate": False}
+    state = {**scene["state"], "seq": scene["state"]["seq"] + 1, "fill": fill, "animate": False,
+             "message": {"lines": ["A line of the message, as long as the real ones are."] * lines,
+                         "error": False}}
     page = open_board(f"pip_pip-{seats}", width, height, query=f"&fill={int(fill)}")
     page.evaluate("s => window.model.set('state', s)", state)
     page.wait_for_timeout(150)      # the seats' new sizes are placed in the next frames
@@ -670,7 +674,7 @@ def test_a_full_trick_of_many_seats_shows_each_cards_index_and_the_winner_whole(
     assert len(winners) == 1 and winners[0]["index"], seen
     assert winners[0]["whole"] or not winner_whole, seen
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"board-trick-{seats}-seats-{width}x{height}.png"))
+    page.screenshot(path=str(SHOTS / f"board-trick-{seats}-seats-{width}x{height}-{lines}.png"))
 
 
 @pytest.mark.browser

@@ -547,7 +547,11 @@ function render({ model, el }) {
   // pushed apart, the shorter way, as far as the trick's room allows: what one card cannot take
   // at the room's edge, the other takes; a card of the top row keeps its place.
   function spreadCards(spots, w, h, rx, ry) {
-    const top = spots.filter((p) => p.row <= -0.8).sort((p, q) => p.x - q.x);
+    // a trick too short for two rows of cards (a projector's cloth under a long message) lays
+    // them all in one row, in the order their seats sit from left to right
+    const oneRow = ry * 2 < h * 1.04 && spots.length > 2;
+    const top = spots.filter((p) => oneRow || p.row <= -0.8)
+      .sort((p, q) => p.x - q.x || p.y - q.y);
     if (top.length > 1) {
       // short of room, the winning card keeps a whole card's room to its right (it lies on
       // top), and the others share what is left
