@@ -719,7 +719,7 @@ function render({ model, el }) {
   let geoKey = "";
 
   // the classes of the table that set its sizes (board.css), and the number of seats
-  const SIZING = ["cg-fill", "cg-several", "cg-many", "cg-crowd", "cg-narrow", "cg-open-bottom", "cg-fullscreen-on"];
+  const SIZING = ["cg-fill", "cg-many", "cg-crowd", "cg-narrow", "cg-open-bottom", "cg-fullscreen-on"];
   function tableKey() {
     return SIZING.filter((c) => root.classList.contains(c)).join(" ") + "|" + (state.seats || []).length;
   }
@@ -997,7 +997,6 @@ function render({ model, el }) {
     root.classList.toggle("cg-still", state.animate === false);
     const seats = state.seats || [];
     if (root.dataset.seats !== String(seats.length)) root.dataset.seats = String(seats.length);
-    root.classList.toggle("cg-several", seats.length === 5 || seats.length === 6);
     root.classList.toggle("cg-many", seats.length > 6);
     root.classList.toggle("cg-crowd", seats.length > 9);
     const present = new Set(seats.map((s) => s.seat));
