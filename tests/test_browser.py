@@ -261,6 +261,17 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page, game)
     message = table_text(page, ".cg-message")
     page.locator(".cg-app >> nth=0 >> .cg-table .cg-next").click()
     wait_for_answer(page, message)
+    # The teacher scrolls the wheel over the table: it stays put, and the page's prose never
+    # shows (Voila's page scrolls in a container of its own, which carried the table away).
+    page.mouse.move(960, 540)
+    for _ in range(4):
+        page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(300)
+    after = page.evaluate("""() => ({
+        top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
+        prose: [...document.querySelectorAll('.jp-MarkdownOutput')]
+            .filter(e => e.getClientRects().length > 0).length})""")
+    assert after == {"top": 0, "prose": 0}, after
     assert page.console_errors == []
 
 
