@@ -496,9 +496,9 @@ function render({ model, el }) {
     setText(trickTitle, title && who ? title + " \u00b7" : title);
     setText(trickWinning, who);
     trick.setAttribute("aria-label", t.title || "the trick");
-    sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p, i) => {
+    sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p) => {
       drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
-      n.dataset.seat = p.seat;
+      n.dataset.seat = p.seat;     // placed and stacked by placeTrick
     });
     // on the trick, not the board: a class of the board would have every card styled again
     trick.classList.toggle("cg-trick-done", t.winner != null);
@@ -517,15 +517,14 @@ function render({ model, el }) {
       return { node, row: d[1], col: d[0], x: (d[0] / len) * rx, y: (d[1] / len) * ry };
     });
     spreadCards(spots, size.w, size.h, rx, ry);
-    // Later cards lie on earlier ones; the top row's lie under the others, each on its left
-    // neighbour's right side, so that every corner index is seen; the winning card lies on
-    // top, seen whole
+    // Later cards lie on earlier ones; the top row's and the sides' lie under the others, each
+    // on its neighbour's far side, so that every corner index is seen; the winning card lies
+    // on top, seen whole (not where it would hide another card's index: it keeps its place)
     const n = spots.length;
     spots.forEach(({ node, x, y, fixed, rank }, i) => {
       const left = `calc(50% + ${x.toFixed(1)}px)`, top = `calc(50% + ${y.toFixed(1)}px)`;
       setStyle(node, "left", left);
       setStyle(node, "top", top);
-      // (not where it would hide another card's index: the cards then keep the order of play)
       const raised = node.classList.contains("cg-winning") && !hidesAnIndex(spots[i], spots, size);
       const z = raised ? 2 * n + 1 : fixed ? 1 + rank : n + 1 + i;
       setStyle(node, "zIndex", String(z));
@@ -543,9 +542,9 @@ function render({ model, el }) {
   // of one another (the top row of six seats, a side seat's card over a top seat's). The top
   // row's cards lie side by side along the trick's top, evenly, a card's width apart or closer
   // when the room is short (each index still seen), and so do several seats' cards down a side.
-  // Then each other pair that overlaps is
-  // pushed apart, the shorter way, as far as the trick's room allows: what one card cannot take
-  // at the room's edge, the other takes; a card of the top row keeps its place.
+  // Then each other pair that overlaps is pushed apart, the shorter way, as far as the trick's
+  // room allows: what one card cannot take at the room's edge, the other takes; a card of the
+  // top row or of a side keeps its place.
   function spreadCards(spots, w, h, rx, ry) {
     // a trick too short for two rows of cards (a projector's cloth under a long message) lays
     // them all in one row, in the order their seats sit from left to right
