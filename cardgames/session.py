@@ -503,6 +503,14 @@ class TableSession:
         """The Next button."""
         self.next_step()
 
+    def _reveal_seats(self, hand: Hand) -> list[int]:
+        """The seats of ``hand`` whose face-down cards the words may name: the user's own (every
+        seat when the hands are open)."""
+        if self.open_hands:
+            return list(range(hand.seats))
+        return [s for s in range(hand.seats)
+                if self.seat is not None and hand.controller(s) == self.seat]
+
     def apply(self, move: Move, seat: int | None = None, redoing: bool = False) -> None:
         """Every action goes through here: apply, say what happened, watch for a hand's end."""
         hand = self.hand
@@ -513,9 +521,8 @@ class TableSession:
             self._redo = []
         self.hinted = None
         self._solved = None
-        reveal = range(hand.seats) if self.open_hands else \
-            [s for s in range(hand.seats) if self.seat is not None and hand.controller(s) == self.seat]
-        events = rt.describe_changes(before, hand, self.names, reveal_seats=list(reveal))
+        events = rt.describe_changes(before, hand, self.names,
+                                     reveal_seats=self._reveal_seats(hand))
         if actor is not None and not self.is_computer(actor):
             self._declined = ()
         if self.match is not None and (self.match.hand is not hand or self.match.is_over):

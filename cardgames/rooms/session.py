@@ -346,7 +346,7 @@ class RoomSession(TableSession):
         self._adopt()
         hand = self.hand
         names = self.names
-        reveal = self._reveal_seats()
+        reveal = self._reveal_seats(hand)
         if (room_id, generation) != (room.id, room.generation):
             events = ["The teacher took the table back (or dealt again): look again."]
         else:
@@ -357,16 +357,10 @@ class RoomSession(TableSession):
         self.say(events)
         self._mark()
 
-    def _reveal_seats(self) -> list[int]:
-        """The seats whose face-down discards this page may name: its own (all when open)."""
-        hand = self.hand
-        return list(range(hand.seats)) if self.open_hands else \
-            [s for s in range(hand.seats) if self.seat is not None and hand.controller(s) == self.seat]
-
     def story(self) -> list[str]:
         """The room's hand so far in words, from its first action (a page opened late or
         reloaded tells it all), naming only what this page may see."""
-        return rt.story_lines(self.hand, self.names, self._reveal_seats())
+        return rt.story_lines(self.hand, self.names, self._reveal_seats(self.hand))
 
     def tick(self) -> bool:
         """One turn of the page's poll loop (a few times a second): catch up with the room,
