@@ -90,6 +90,15 @@ def test_opening_rooms_gives_each_seat_a_link_and_the_projector_one(panel):
     assert [v for _, v in panel.room_select.options] == ["class-4b-1", "class-4b-2", "class-4b-3"]
 
 
+def test_the_message_line_shows_only_when_it_has_something_to_say(panel):
+    # A page just opened has said nothing: no empty bar at its top (it showed as a green strip).
+    assert panel.message.layout.display == "none"
+    open_rooms(panel, "1", prefix_box="first")
+    assert "Opened 1 room" in text(panel.message) and panel.message.layout.display is None
+    panel.say("")
+    assert panel.message.layout.display == "none"
+
+
 def test_the_form_opens_rooms_with_its_players_rules_match_and_computer(panel):
     panel.game_select.value = "guinote"
     panel.players_select.value = 2

@@ -413,6 +413,18 @@ function render({ model, el }) {
   let beat = 0; // a room's page: its token every 10 s says the pupil is still there
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
 
+  // A pupil's link to a room is a link to its table: the page opens at the table (the game's
+  // rules stay above it), once, unless the reader has already scrolled the page.
+  let openedAtTable = false;
+  function openAtTable() {
+    if (openedAtTable || !state.room || state.fill || !root.isConnected) return;
+    openedAtTable = true;
+    for (let node = root.parentElement; node; node = node.parentElement) {
+      if (node.scrollTop > 0) return;
+    }
+    root.scrollIntoView({ block: "start" });
+  }
+
   function seatName(seat) {
     const s = (state.seats || []).find((x) => x.seat === seat);
     return s ? s.name : "Player " + (seat + 1);
@@ -1052,6 +1064,7 @@ function render({ model, el }) {
     drawButtons();
     layout();
     drawn = true;
+    openAtTable();
     if (state.room && state.room.ask_holder && !holderSent) {
       holderSent = true;
       send({ type: "holder", token: holderToken() });

@@ -320,7 +320,9 @@ class TeacherPanel:
         self.room_timeout = W.Text(layout={"width": "6em"})
         self.apply_button = self._button("Change", "cg-room-apply", self.apply_settings)
         self.room_links = W.HTML("", layout={"width": "100%"})
-        self.message = W.HTML("", layout={"width": "100%"})
+        # the message line is drawn only while it has something to say (an empty one was a
+        # bare green bar at the top of the page)
+        self.message = W.HTML("", layout={"width": "100%", "display": "none"})
         self.message.add_class("cg-teacher-message")
         for control, css in ((self.game_select, "cg-room-game"), (self.count_box, "cg-room-count"),
                              (self.prefix_box, "cg-room-prefix"), (self.seed_box, "cg-room-seed"),
@@ -402,6 +404,7 @@ class TeacherPanel:
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.value = escape(text)
+        self.message.layout.display = None if text else "none"
         if error:
             self.message.add_class("cg-error")
         else:
