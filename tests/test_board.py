@@ -616,6 +616,36 @@ def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, ope
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("scene", ["pippins_aplenty-4", "quinto-4-doubling"])
+def test_on_a_phone_the_side_seats_sit_at_the_rim_and_leave_the_trick_its_heading(
+        harness, open_board, scene):
+    """Four seats on a 390 px phone: the top seat, its fan beside its words, is the widest, and
+    the side seats were drawn as far in as it is wide. The middle between them was a sliver: the
+    heading read "Trick 4 ·" / "West is" / "winning", and Quinto's "Doubling" ran into a seat.
+    The side seats sit against the cloth's rim; the heading takes at most two lines and touches
+    no seat."""
+    page = open_board(scene, 390, 844, query="&still", has_touch=True, is_mobile=True)
+    page.wait_for_timeout(100)
+    lines = page.evaluate(LINES_AS_DRAWN, ".cg-trick-info")
+    assert lines and len(lines) <= 2, lines
+    boxes = page.evaluate("""() => {
+        const box = (n) => { const r = n.getBoundingClientRect();
+                             return [r.left, r.top, r.right, r.bottom]; };
+        return { heading: box(document.querySelector('.cg-trick-info')),
+                 cloth: box(document.querySelector('.cg-cloth')),
+                 seats: [...document.querySelectorAll('.cg-cloth > .cg-seat')].map(box) };
+    }""")
+    left, top, right, bottom = boxes["heading"]
+    for seat in boxes["seats"]:
+        apart = seat[2] <= left or seat[0] >= right or seat[3] <= top or seat[1] >= bottom
+        assert apart, (seat, boxes["heading"])
+    cloth_left, _t, cloth_right, _b = boxes["cloth"]
+    sides = [s for s in boxes["seats"] if s[1] < bottom and s[3] > top]   # beside the heading
+    assert len(sides) == 2
+    assert min(s[0] for s in sides) - cloth_left < 14 and cloth_right - max(s[2] for s in sides) < 14
+
+
+@pytest.mark.browser
 def test_on_a_phone_the_last_tricks_words_never_break_a_seats_name(harness, open_board):
     """The last trick sits in the strip under a phone's cloth, beside its cards: its words read
     "Last trick" / "(3): Player" / "3, 34 points" (Pip-Pip!, 390 px). They wrap between

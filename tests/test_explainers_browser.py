@@ -136,6 +136,15 @@ def test_a_quiz_link_asks_the_same_questions_at_once(voila, browser):
             questions.append(question.inner_text())
             assert "question 1 of 3" in questions[-1]
             assert "quiz=3&seed=12" in page.locator(".cg-quiz-link").inner_text()
+            if not questions[:-1]:
+                # the link is for the quiz: the page opens at it, and stays there while the
+                # tables above it are drawn (the match's comes last)
+                page.wait_for_function("() => document.querySelectorAll('.cg-app .cg-table')"
+                                       ".length == 2")
+                page.wait_for_timeout(500)
+                top = page.evaluate("document.querySelector('.cg-quiz-app')"
+                                    ".getBoundingClientRect().top")
+                assert 0 <= top < 60, f"the quiz's top is at {top:.0f} px"
         finally:
             context.close()
     assert questions[0] == questions[1]

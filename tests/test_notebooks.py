@@ -18,6 +18,8 @@ pytest.importorskip("ipywidgets")
 
 import cardgames as cg  # noqa: E402
 from cardgames.widgets import app as glue  # noqa: E402
+from cardgames.widgets.open_here import OpenHere  # noqa: E402
+from cardgames.widgets.quiz_app import quiz_app  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GAMES = list(cg.GAMES)
@@ -109,10 +111,31 @@ def test_a_link_in_voila_deals_what_it_asks(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=123&players=3&no_yukon_leads=1")
     box = glue.app("yukon")
     table = glue._apps[0].table
-    assert box.children == (table.widget,)
+    # a link to a deal is a link to its table: the page opens there (OpenHere, above the table)
+    opening, shown = box.children
+    assert isinstance(opening, OpenHere) and shown is table.widget
     assert (table.hand.seed, table.hand.players) == (123, 3)
     assert table.hand.options.no_yukon_leads is True
     assert "123" not in table.message          # a hidden deal's seed would show every hand
+
+
+def test_the_page_opens_at_what_its_link_asks_for(monkeypatch):
+    # A page's link to a deal, a seat or a quiz is a link to that section of the long page:
+    # OpenHere (nothing drawn) brings it to the top of the window. Only the section asked for.
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    opens = lambda box: isinstance(box.children[0], OpenHere)  # noqa: E731
+    for query, table, match, quiz in [("", False, False, False),
+                                      ("seed=5&seat=watch", True, False, False),
+                                      ("open_hands=1", True, False, False),
+                                      ("quiz=3&seed=4", False, False, True),
+                                      ("view=table&seed=5", False, False, False)]:
+        glue._apps.clear()
+        monkeypatch.setattr(glue, "_query", None)      # a new page, a new kernel
+        monkeypatch.setenv("QUERY_STRING", query)
+        boxes = (glue.app("guinote"), glue.app("guinote", match=True), quiz_app("guinote"))
+        glue._apps[1].when_drawn.receive({"type": "drawn"})
+        assert [opens(box) for box in boxes] == [table, match, quiz], query
 
 
 def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
@@ -170,13 +193,14 @@ def test_follow_link_redeals_every_table_once_the_preheated_page_is_asked_for(mo
     glue.follow_link()
     hand_app, match_app = glue._apps
     hand_table = hand_app.table
-    assert hand_box.children == (hand_table.widget,)
+    assert hand_box.children[1:] == (hand_table.widget,)
+    assert isinstance(hand_box.children[0], OpenHere)     # the page opens at the link's deal
     assert hand_table.hand.seed == 77
     assert "77" not in hand_table.message      # the seed of a hidden deal is not shown
     # the match's table waits until the browser has drawn the page's first table
     assert match_app.table is None and "Shuffling" in match_box.children[0].value
     match_app.when_drawn.receive({"type": "drawn"})
-    assert match_box.children == (match_app.table.widget,)
+    assert match_box.children == (match_app.table.widget,)   # the page opens at the first table
     assert match_app.table.match is not None and match_app.table.match.seed == 77
     glue.follow_link()
     assert asked == [1], "the request is read once per kernel"
@@ -191,7 +215,7 @@ def test_a_match_in_voila_is_dealt_once_the_page_has_drawn_its_first_table(monke
     hand_box = glue.app("pip_pip")
     match_box = glue.app("pip_pip", match=True)
     match_app = glue._apps[1]
-    assert hand_box.children == (glue._apps[0].table.widget,)
+    assert hand_box.children[1:] == (glue._apps[0].table.widget,)
     waiting, when_drawn = match_box.children
     assert "Shuffling" in waiting.value and when_drawn is match_app.when_drawn
     # a crafted message builds nothing

@@ -19,6 +19,8 @@ Each notebook's cells stay short because the work happens here:
     The page's first table joins a class's room instead of dealing alone
     (:class:`cardgames.widgets.room_page.RoomPage`): the first to open the room sets its game,
     players, options and deal from the same link. The page's other tables deal as usual.
+    A link that asks for a room's seat or a deal of its own opens the page at its table, as at
+    an anchor (a quiz's link at the quiz: :mod:`cardgames.widgets.open_here`).
 ``follow_link()``
     The last cell of every app notebook. Under Voila with preheated kernels the notebook runs
     before anybody asks for the page, so the link is not known when ``app`` first deals; this
@@ -41,6 +43,7 @@ from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
 from ..rooms.model import RoomError
+from .open_here import OpenHere
 from .when_drawn import WhenDrawn
 
 __all__ = ["app", "best_play", "fact_table", "follow_link", "options_table", "query_string",
@@ -176,6 +179,15 @@ class App:
                 raise
             self.box.children = (_message(FRIENDLY),)
 
+    def _opening(self, shown: widgets.Widget) -> tuple[widgets.Widget, ...]:
+        """The box's children: ``shown``, under an OpenHere when the page's link asks for this
+        table (a room's seat, or a deal of its own: the page opens at the table). Not for a
+        quiz's link, nor for the table alone, which fills the window; not for the page's other
+        tables."""
+        s = self.settings
+        asked = s.quiz is None and s.view is None and s != DealSettings()
+        return (OpenHere(), shown) if asked and self is (_room_app() or self) else (shown,)
+
     def hide(self) -> None:
         """Show a word of waiting instead of the table (until ``show`` or ``deal``)."""
         if self.table is not None and self.box.children == (self.table.widget,):
@@ -199,7 +211,7 @@ class App:
         page = RoomPage(session, fill=settings.view == "table")
         page.start()
         self.room_page = page
-        self.box.children = (page.widget,)
+        self.box.children = self._opening(page.widget)
 
     def _show_table(self) -> None:
         from .table import Table  # the widget helper's table
@@ -223,7 +235,7 @@ class App:
             self.table.do(self.table.new_deal, self.game.name, match=self.match, **keywords)
         if isinstance(self.table.last_error, SetupError):
             raise self.table.last_error
-        self.box.children = (self.table.widget,)
+        self.box.children = self._opening(self.table.widget)
 
 
 def _room_app() -> "App | None":

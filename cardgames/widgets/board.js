@@ -413,18 +413,6 @@ function render({ model, el }) {
   let beat = 0; // a room's page: its token every 10 s says the pupil is still there
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
 
-  // A pupil's link to a room is a link to its table: the page opens at the table (the game's
-  // rules stay above it), once, unless the reader has already scrolled the page.
-  let openedAtTable = false;
-  function openAtTable() {
-    if (openedAtTable || !state.room || state.fill || !root.isConnected) return;
-    openedAtTable = true;
-    for (let node = root.parentElement; node; node = node.parentElement) {
-      if (node.scrollTop > 0) return;
-    }
-    root.scrollIntoView({ block: "start" });
-  }
-
   function seatName(seat) {
     const s = (state.seats || []).find((x) => x.seat === seat);
     return s ? s.name : "Player " + (seat + 1);
@@ -796,6 +784,14 @@ function render({ model, el }) {
       const node = seatNodes.get(s.seat);
       return { s, x, y, node, cx: W / 2 + x * a, cy: H / 2 + y * b, size: node._size || [0, 0] };
     });
+    // a seat at a side sits against the rim: the ring's width is set by the widest seat, which
+    // may be the top one with its fan beside its words (a phone), and a side seat left inside
+    // took the middle's room (the trick's heading wrapped to three lines, or ran into it)
+    for (const p of spots) {
+      if (Math.abs(p.y) > 0.6 || Math.abs(p.x) <= 0.6) continue;
+      const half = p.size[0] / 2;
+      p.cx = p.x < 0 ? Math.min(p.cx, pad + half) : Math.max(p.cx, W - pad - half);
+    }
     lowerSideSeats(spots, H, pad);
     spots.forEach(({ s, x, y, node, cx, cy }) => {
       seatDir.set(s.seat, [x, y]);
@@ -1064,7 +1060,6 @@ function render({ model, el }) {
     drawButtons();
     layout();
     drawn = true;
-    openAtTable();
     if (state.room && state.room.ask_holder && !holderSent) {
       holderSent = true;
       send({ type: "holder", token: holderToken() });

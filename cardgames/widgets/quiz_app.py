@@ -23,6 +23,7 @@ from ..games import get_game
 from ..limits import MAX_LINK_VALUE_CHARS, ascii_digits, quote
 from ..links import check_seed
 from . import app as glue
+from .open_here import OpenHere
 from .quiz import Quiz
 
 __all__ = ["QuizApp", "quiz_app", "quiz_settings", "QuizLinkError"]
@@ -100,6 +101,7 @@ class QuizApp:
             return
         if settings is not None:
             self.start(**settings)
+            self.box.children = (OpenHere(), *self.box.children)   # the page opens at the quiz
 
 
 def quiz_app(game: str, **quiz_options: Any) -> widgets.VBox:
