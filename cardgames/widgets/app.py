@@ -156,7 +156,7 @@ class App:
                         f"Room {self.settings.room}: a class at one table needs the apps served "
                         "by Voila (python3 tasks.py apps); this page runs alone in the browser. "
                         "Remove room= and seat= from the address to play here."),)
-                elif self is (_room_app() or self):
+                elif self._first_on_page():
                     self._join_room()
                 else:                   # the page's other tables: their own deal, not the room's
                     self.settings = DealSettings()
@@ -179,6 +179,11 @@ class App:
                 raise
             self.box.children = (_message(FRIENDLY),)
 
+    def _first_on_page(self) -> bool:
+        """This is the page's first table (the one a room's link joins), or the page has none
+        yet."""
+        return self is (_room_app() or self)
+
     def _opening(self, shown: widgets.Widget) -> tuple[widgets.Widget, ...]:
         """The box's children: ``shown``, under an OpenHere when the page's link asks for this
         table (a room's seat, or a deal of its own: the page opens at the table). Not for a
@@ -186,7 +191,7 @@ class App:
         tables."""
         s = self.settings
         asked = s.quiz is None and s.view is None and s != DealSettings()
-        return (OpenHere(), shown) if asked and self is (_room_app() or self) else (shown,)
+        return (OpenHere(), shown) if asked and self._first_on_page() else (shown,)
 
     def hide(self) -> None:
         """Show a word of waiting instead of the table (until ``show`` or ``deal``)."""

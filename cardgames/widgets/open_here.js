@@ -3,11 +3,12 @@
 // reader sees first. Once per page, and not when the reader has scrolled already.
 const WAIT_MS = 10000; // a view never put on the page: give up
 
+// the page, or a box of it, scrolled already (the climb ends at <html>, the page's own scroller)
 function scrolled(node) {
   for (let up = node.parentElement; up; up = up.parentElement) {
     if (up.scrollTop > 0) return true;
   }
-  return (document.scrollingElement || document.documentElement).scrollTop > 0;
+  return false;
 }
 
 function render({ el }) {
