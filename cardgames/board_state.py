@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import render_table as rt
 from .cards import Card
-from .engine import Hand, Phase
+from .engine import Action, Hand, Phase
 
 if TYPE_CHECKING:
     from .session import TableSession
@@ -77,6 +77,16 @@ def _badges(session: "TableSession", hand: Hand, seat: int) -> list[str]:
     return badges
 
 
+def _said(hand: Hand) -> dict[int, str]:
+    """What each seat has said in the round before the first trick, to show at its seat while
+    that round lasts: Quinto's "Pass", "Double", "Redouble"; Pippins Aplenty's discard, which
+    lies face down, as "Discarded" (no card). Nothing once the tricks begin."""
+    if hand.phase in (Phase.PLAY, Phase.OVER):
+        return {}
+    return {seat: hand.action_words(move) if isinstance(move, Action) else "Discarded"
+            for seat, move in hand.history}
+
+
 def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
     """What the game shows everybody, for the middle of the cloth."""
     items = []
@@ -98,8 +108,9 @@ def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
         return {"title": f"Trick {hand.trick_number}", "plays": _plays(current),
                 "winning": hand.current_winner(), "winner": None}
     if hand.phase is not Phase.PLAY and not hand.is_over:
+        # the round before the tricks ("Doubling", "Discard"): whose turn it is in the heading
         return {"title": hand.phase.value.capitalize(), "plays": [], "winning": None,
-                "winner": None}
+                "winner": None, "turn": hand.to_move}
     if hand.tricks and (hand.is_over or session.review):
         finished = hand.tricks[-1]
         return {"title": f"Trick {finished.number}", "plays": _plays(finished.cards),
@@ -140,6 +151,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     for trick in hand.tricks:
         tricks_won[trick.winner] += 1
     units = rt.unit_names(hand, names)
+    said = _said(hand)
     for seat in range(hand.seats):
         legal = session.legal_cards(seat)
         clickable = seat == mover and session.user_controls(seat) and not session.review \
@@ -148,7 +160,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
             "seat": seat, "name": names[seat],
             "side": units[hand.side(seat)] if hand.partnerships else "",
             "points": hand.score[hand.side(seat)], "tricks": tricks_won[seat],
-            "badges": _badges(session, hand, seat),
+            "badges": _badges(session, hand, seat), "said": said.get(seat, ""),
             "you": seat == session.seat, "to_move": seat == mover and not session.review,
             "clickable": clickable,
             "cards": seat_cards(session, seat, visible[seat], legal, clickable),

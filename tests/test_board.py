@@ -616,6 +616,22 @@ def test_on_a_phone_the_tricks_heading_breaks_between_its_two_parts(harness, ope
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+def test_what_the_seats_said_in_the_doubling_is_drawn_at_each_seat(open_board, width, height):
+    # Quinto's doubling, South to speak after North and East passed (the session's own state):
+    # each call sits at its seat under the name, and the heading says whose turn it is.
+    page = open_board("session-quinto-4", width, height)
+    said = page.evaluate("""() => Array.from(document.querySelectorAll('.cg-seat'), (s) => {
+        const b = s.querySelector('.cg-said');
+        return [s.querySelector('.cg-name').textContent,
+                b && b.checkVisibility() ? b.textContent : ''];
+    })""")
+    assert sorted(said) == [["East", "Pass"], ["North", "Pass"], ["South", ""], ["West", ""]]
+    heading = page.locator(".cg-trick-info").inner_text()
+    assert heading.split() == ["Doubling", "·", "South’s", "turn"]
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("scene", ["pippins_aplenty-4", "quinto-4-doubling"])
 def test_on_a_phone_the_side_seats_sit_at_the_rim_and_leave_the_trick_its_heading(
         harness, open_board, scene):

@@ -261,6 +261,27 @@ def test_named_actions_are_offered_only_while_legal():
         assert not state(table)["actions"] or table.hand.legal_actions().named
 
 
+def test_what_each_seat_said_in_the_doubling_stays_at_its_seat_until_the_first_trick():
+    # Quinto (Fosdick): "beginning with the eldest, each may elect to double the value of the
+    # tricks for the hand"; the seats speak one by one, so what the earlier ones said is shown at their seats (the
+    # heading says whose turn it is) until the first card is led.
+    table = Table("quinto", seed=3, seat=2)               # South speaks after North and East
+    seats = state(table)["seats"]
+    assert [s["said"] for s in seats] == ["Pass", "Pass", "", ""]
+    assert state(table)["trick"] == {"title": "Doubling", "plays": [], "winning": None,
+                                     "winner": None, "turn": 2}
+
+    watching = Table("quinto", seed=3, seat=None)
+    labels = [a["label"] for a in state(watching)["actions"]]
+    act(watching, labels.index("Double (North)"))          # the class's teacher doubles for North
+    assert [s["said"] for s in state(watching)["seats"]] == ["Double", "", "", ""]
+    assert state(watching)["trick"]["turn"] == 1
+    while state(watching)["trick"]["title"] == "Doubling":
+        press(watching, "next")
+    assert [s["said"] for s in state(watching)["seats"]] == ["", "", "", ""]
+    assert "turn" not in state(watching)["trick"]
+
+
 def test_quinto_for_three_the_dealer_plays_the_dummy():
     # Hoffmann: with three players "the dealer plays the dummy hand" as well as his own.
     probe = cg.deal("quinto", seed=4, players=3)

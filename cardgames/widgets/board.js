@@ -428,6 +428,7 @@ function render({ model, el }) {
     make("span", "cg-points", stats);
     make("span", "cg-tricks", stats);
     make("span", "cg-badges", info);
+    make("span", "cg-said", info);      // what the seat said before the first trick
     const wrap = make("div", "cg-cards-wrap", node);
     const cards = make("div", "cg-cards", wrap);
     cards.setAttribute("role", "group");
@@ -439,7 +440,7 @@ function render({ model, el }) {
   // isHand: its cards are the user's row (.cg-hand); below: drawn under the cloth (the user's
   // own seat at the bottom), else at its place round the cloth (watching, the seat to move)
   function drawSeat(node, s, isHand, below) {
-    const [nameN, sideN, statsN, badgesN] = node._parts.info.children;
+    const [nameN, sideN, statsN, badgesN, saidN] = node._parts.info.children;
     setText(nameN, s.name);
     setText(sideN, s.side || "");
     setAttr(node._parts.info, "title", s.side ? s.name + ", " + s.side : s.name);
@@ -451,6 +452,9 @@ function render({ model, el }) {
     setAttr(tricksN, "hidden", s.tricks == null);
     sync(badgesN, s.badges || [], (b, i) => b + "#" + i, () => make("span", "cg-badge"),
       (n, b) => setText(n, b));
+    setText(saidN, s.said || "");
+    setAttr(saidN, "hidden", !s.said);
+    setAttr(saidN, "title", s.said ? s.name + " said: " + s.said : null);
     node.classList.toggle("cg-you", Boolean(s.you));
     node.classList.toggle("cg-to-move", Boolean(s.to_move));
     node.classList.toggle("cg-clickable", Boolean(s.clickable));
@@ -491,8 +495,9 @@ function render({ model, el }) {
     const plays = t.plays || [];
     const winning = t.winner != null ? t.winner : t.winning;
     const title = t.title || "";
-    const who = plays.length && winning != null
+    let who = plays.length && winning != null
       ? seatName(winning) + (t.winner != null ? " takes it" : " is winning") : "";
+    if (!plays.length && t.turn != null) who = seatName(t.turn) + "\u2019s turn";  // "Doubling"
     setText(trickTitle, title && who ? title + " \u00b7" : title);
     setText(trickWinning, who);
     trick.setAttribute("aria-label", t.title || "the trick");

@@ -23,6 +23,8 @@ The state::
      "hand_seat": 2,             # the seat whose cards are the user's row (.cg-hand), or None
      "seats": [{"seat": 0, "name": "North", "side": "North–South",   # side "" if none
                 "points": 12, "tricks": 3, "badges": ["dealer"],
+                "said": "Double",      # said before the first trick (Quinto's doubling, a
+                                       # discard: "Discarded"); "" otherwise
                 "you": False, "to_move": True,
                 "clickable": False,    # its cards may be clicked now
                 "cards": [{"card": "TH", "name": "ten of hearts",
@@ -30,7 +32,9 @@ The state::
                           {"back": True}]}],
      "trick": {"title": "Trick 5", "plays": [{"seat": 1, "card": "TH", "name": "..."}],
                "winning": 1,          # the seat winning so far (None before the lead)
-               "winner": None},       # set when a finished trick is still on the cloth
+               "winner": None,        # set when a finished trick is still on the cloth
+               "turn": 0},            # only before the first trick ("Doubling", "Discard"):
+                                      # the seat to speak or discard, in the heading
      "last_trick": {"number": 4, "winner": 3, "points": 10, "plays": [...]},    # or None
      "centre": [{"label": "Trumps", "text": "♠ spades", "card": None},
                 {"label": "Pinta", "text": "K♠ under the stock", "card": "KS"},   # drawn
