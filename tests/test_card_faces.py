@@ -25,7 +25,7 @@ def symbols(tree: ET.Element) -> dict[str, ET.Element]:
 
 
 def test_every_card_and_the_back_has_a_symbol_named_by_its_code(sprite_tree):
-    # BOARD_STATE.md: `<symbol id="cg-face-TH" viewBox="0 0 240 336">` for each of the 53 cards
+    # board.py's docstring: `<symbol id="cg-face-TH" viewBox="0 0 240 336">` for each of the 53 cards
     # (codes as `str(card)`: TH, AS, JK) and `<symbol id="cg-back">`.
     found = symbols(sprite_tree)
     for card in ALL_CARDS:
