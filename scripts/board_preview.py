@@ -8,8 +8,8 @@ anywidget model), ``states.json``, ``faces.svg`` and copies of ``board.js``/``bo
 ``--serve`` serves it on 127.0.0.1 until Ctrl-C; ``--shots`` saves screenshots of the chosen
 scenes at 390x844, 1280x800 and 1920x1080 (and the table alone at 1920x1080) with Chromium.
 
-The states follow the layout in the docstring of cardgames/widgets/board.py and are built here from ``cg.deal(...)`` and the hand's public
-surface only (the session's own state builder lives elsewhere): the user's seat face up, every
+The states follow the layout in the docstring of cardgames/widgets/board.py and are built here
+from ``cg.deal(...)`` and the hand's public surface only (the session's own state builder lives elsewhere): the user's seat face up, every
 other seat face down (``{"back": true}`` and nothing else), or every seat face up when watching.
 In the page, a click on a legal card sends its message (kept in ``window.sent``) and, about 60 ms
 later, draws the state after that card, as the kernel would, so the animations can be seen.
@@ -124,8 +124,8 @@ def _shown_card(text: str) -> str | None:
 def board_state(hand, *, user: int | None, bottom: int, seq: int = 1, fill: bool = False,
                 watch: bool = False, animate: bool = True, finished=None,
                 message: list[str] | None = None) -> dict:
-    """A board state (the layout in board.py's docstring) for ``hand`` as the seat ``user`` sees it (every hand when
-    ``watch``); ``finished`` is a finished trick to show on the cloth with its winner."""
+    """A board state (its layout: board.py's docstring) for ``hand`` as ``user`` sees it (every
+    hand when ``watch``); ``finished`` is a finished trick to show on the cloth with its winner."""
     n = hand.seats
     names = seat_names(n)
     legal = list(hand.legal_actions()) if not hand.is_over else []

@@ -263,8 +263,8 @@ def test_named_actions_are_offered_only_while_legal():
 
 def test_what_each_seat_said_in_the_doubling_stays_at_its_seat_until_the_first_trick():
     # Quinto (Fosdick): "beginning with the eldest, each may elect to double the value of the
-    # tricks for the hand"; the seats speak one by one, so what the earlier ones said is shown at their seats (the
-    # heading says whose turn it is) until the first card is led.
+    # tricks for the hand"; the seats speak one by one, so what the earlier ones said is shown
+    # at their seats (the heading says whose turn it is) until the first card is led.
     table = Table("quinto", seed=3, seat=2)               # South speaks after North and East
     seats = state(table)["seats"]
     assert [s["said"] for s in seats] == ["Pass", "Pass", "", ""]
