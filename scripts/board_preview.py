@@ -9,8 +9,9 @@ anywidget model), ``states.json``, ``faces.svg`` and copies of ``board.js``/``bo
 scenes at 390x844, 1280x800 and 1920x1080 (and the table alone at 1920x1080) with Chromium.
 
 The states follow the layout in the docstring of cardgames/widgets/board.py and are built here
-from ``cg.deal(...)`` and the hand's public surface only (the session's own state builder lives elsewhere): the user's seat face up, every
-other seat face down (``{"back": true}`` and nothing else), or every seat face up when watching.
+from ``cg.deal(...)`` and the hand's public surface only (the session's own state builder lives
+elsewhere): the user's seat face up, every other seat face down (``{"back": true}`` and nothing
+else), or every seat face up when watching.
 In the page, a click on a legal card sends its message (kept in ``window.sent``) and, about 60 ms
 later, draws the state after that card, as the kernel would, so the animations can be seen.
 
