@@ -32,6 +32,7 @@ from browsing import (
     play_until_the_trick_changes, table_text, tap_card, trick_cards, wait_for_answer,
 )
 
+import cardgames as cg
 
 pytestmark = pytest.mark.browser
 
@@ -303,18 +304,20 @@ def test_a_phone_shows_the_table_alone_with_room_for_its_seats(voila, page):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("query, says", [
-    ("players=9", "is played by 2, 3, 4, 5 players"),
-    ("seed=abc", "a whole number is needed"),
-    ("sed=12", "links may set: seed, players"),
+@pytest.mark.parametrize("game, query, says", [
+    ("yukon", "players=9", "is played by 2, 3, 4, 5 players"),
+    ("guinote", "seed=abc", "a whole number is needed"),
+    ("pip_pip", "sed=12", "links may set: seed, players"),
 ])
-def test_a_bad_link_says_why(voila, page, query, says):
+def test_a_bad_link_says_why(voila, page, game, query, says):
+    # (three games: a page opened right after another of the same game waits for the server to
+    # start and run that game's next kernel)
     base, _log = voila
-    page.goto(f"{base}/voila/render/yukon.ipynb?{query}", wait_until="domcontentloaded")
+    page.goto(f"{base}/voila/render/{game}.ipynb?{query}", wait_until="domcontentloaded")
     message = page.locator(".cg-app >> nth=0 >> .cg-app-message")
     message.wait_for()
     assert says in message.inner_text()
-    assert "does not describe a deal of Yukon" in message.inner_text()
+    assert f"does not describe a deal of {cg.get_game(game).title}" in message.inner_text()
     assert page.locator(".cg-app >> nth=0 >> .cg-table").count() == 0
     assert_no_traceback(page)
     assert page.console_errors == []

@@ -26,7 +26,7 @@ from browsing import (
     CHROMIUM, CHROMIUM_ARGS, keep_screenshot_if_failed, play_until_the_trick_changes, table_text,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
