@@ -39,7 +39,10 @@ def test_which_cards_may_this_seat_play(game):
     legal = set(hand.legal_actions().cards)
     assert quiz.seat_names()[hand.to_move] in quiz.question.value
     assert len(shown(quiz)) == len(quiz.cards)
-    assert all("cg-quiz-choice" in b._dom_classes for b in shown(quiz))
+    # each card to pick is drawn as a small card of its suit's colour
+    assert all({"cg-quiz-choice", "cg-card-choice", f"cg-suit-{card.suit.letter}"}
+               <= set(b._dom_classes) for b, card in zip(shown(quiz), quiz.cards) if card.suit)
+    assert "no answers yet" in quiz.score.value
     # The drawing does not give the answer away: no card is lit before Check.
     assert 'data-card-state="legal"' not in quiz.board.value
     for button, card in zip(quiz.choice_buttons, quiz.cards):
@@ -66,6 +69,7 @@ def test_who_wins_this_trick(game):
     trick = quiz.trick
     names = quiz.seat_names()
     assert 'data-card-state="win"' not in quiz.board.value     # not marked before the answer
+    assert not any("cg-card-choice" in b._dom_classes for b in quiz.seat_buttons)  # seats' names
     quiz.seat_buttons[trick.winner].click()
     feedback = unescape(quiz.feedback.value)
     assert f"Right! {names[trick.winner]} wins with {trick.winning_card.label}." in feedback

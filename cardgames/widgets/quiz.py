@@ -49,7 +49,32 @@ CSS = """<style>
 .cg-quiz .cg-joker { color: #6a3d9a; }
 .cg-quiz.cg-four-colour .cg-suit-D { color: %(D)s; }
 .cg-quiz.cg-four-colour .cg-suit-C { color: %(C)s; }
-.cg-quiz .mod-success, .cg-quiz .mod-danger, .cg-quiz .mod-info { color: #fff !important; }
+.cg-quiz .mod-success:not(.cg-card-choice), .cg-quiz .mod-danger:not(.cg-card-choice),
+.cg-quiz .mod-info:not(.cg-card-choice) { color: #fff !important; }
+/* a card to pick: a small white card, lifted with a gold edge when picked; after Check a
+   green edge and a tick on each card that may be played, red and a cross on a wrong pick */
+.cg-quiz .cg-quiz-choice.cg-card-choice { position: relative; min-width: 2.6em; flex: 0 0 auto;
+  height: 3.6em; padding: 0; margin: 12px 8px 6px 4px; background: #fff;
+  border: 1px solid #8a8a8a; border-radius: 0.3em; box-shadow: 0 1px 2px rgba(0,0,0,.3);
+  font-size: 1.4em; line-height: 1; transition: transform 120ms ease-out; }
+.cg-quiz .cg-quiz-choice.cg-card-choice:hover:not(:disabled, .mod-info, .mod-success, .mod-danger) {
+  box-shadow: 0 2px 7px rgba(0,0,0,.4); }
+.cg-quiz .cg-quiz-choice.cg-card-choice:focus-visible { outline: 2px dashed #1565c0;
+  outline-offset: 4px; }
+.cg-quiz .cg-quiz-choice.cg-card-choice:focus:not(:focus-visible) { outline: none; }
+.cg-quiz .cg-quiz-choice.cg-card-choice.mod-info { background: #fffbea;
+  transform: translateY(-8px);
+  box-shadow: 0 0 0 3px #d4a017, 0 3px 6px rgba(0,0,0,.3); }
+.cg-quiz .cg-quiz-choice.cg-card-choice.mod-success {
+  background: #eef8ee; box-shadow: 0 0 0 3px #2e7d32; }
+.cg-quiz .cg-quiz-choice.cg-card-choice.mod-danger {
+  background: #fdeeee; box-shadow: 0 0 0 3px #c62828; }
+.cg-quiz .cg-card-choice.mod-success::after, .cg-quiz .cg-card-choice.mod-danger::after {
+  position: absolute; top: 2px; right: 2px; width: 1.1em; height: 1.1em;
+  border-radius: 50%%; color: #fff; font-size: 0.55em; line-height: 1.1em; text-align: center; }
+.cg-quiz .cg-card-choice.mod-success::after { content: "\\2713"; background: #2e7d32; }
+.cg-quiz .cg-card-choice.mod-danger::after { content: "\\2717"; background: #c62828; }
+@media (prefers-reduced-motion: reduce) { .cg-quiz .cg-card-choice { transition: none; } }
 .cg-quiz .cg-quiz-feedback { font-size: 1.05em; line-height: 1.45; overflow-wrap: anywhere;
   white-space: normal; max-width: 48em; }
 .cg-quiz .cg-quiz-feedback p { margin: 4px 0; }
@@ -160,7 +185,8 @@ class Quiz:
         for i, button in enumerate(self.choice_buttons):
             with button.hold_sync():
                 for name in list(button._dom_classes):
-                    if name.startswith("cg-suit-") or name in ("cg-joker", "cg-quiz-hidden"):
+                    if name.startswith("cg-suit-") or name in ("cg-joker", "cg-quiz-hidden",
+                                                               "cg-card-choice"):
                         button.remove_class(name)
                 button.button_style = ""
                 if i < len(labels):
@@ -168,6 +194,7 @@ class Quiz:
                     card = cards[i] if cards else None
                     button.tooltip = card.name if card is not None else labels[i]
                     if card is not None:
+                        button.add_class("cg-card-choice")      # drawn as a small card
                         button.add_class("cg-joker" if card.suit is None
                                          else f"cg-suit-{card.suit.letter}")
                     button.disabled = False
@@ -457,7 +484,8 @@ class Quiz:
         self._show_score()
 
     def _show_score(self) -> None:
-        text = f"Score: {self.right} right out of {self.asked}."
+        text = f"Score: {self.right} right out of {self.asked}." if self.asked else \
+            "Score: no answers yet."
         if self.finished:
             text += f" That was the last question: {self.right} out of {self.questions}."
         self.score.value = f"<b>{escape(text)}</b>"
