@@ -1,4 +1,5 @@
-// The card table, drawn from the `state` trait (its layout is in the docstring of board.py); Python decides, this draws.
+// The card table, drawn from the `state` trait (its layout: the docstring of board.py); Python
+// decides, this draws.
 // A plain ES module for anywidget: no build step, nothing from the network.
 //
 // Drawing keeps its nodes: seats are kept by seat number, cards by their code (and occurrence,
