@@ -57,8 +57,8 @@ CSS = """<style>
   height: 3.6em; padding: 0; margin: 12px 8px 6px 4px; background: #fff;
   border: 1px solid #8a8a8a; border-radius: 0.3em; box-shadow: 0 1px 2px rgba(0,0,0,.3);
   font-size: 1.4em; line-height: 1; transition: transform 120ms ease-out; }
-.cg-quiz .cg-quiz-choice.cg-card-choice:hover:not(:disabled, .mod-info, .mod-success, .mod-danger) {
-  box-shadow: 0 2px 7px rgba(0,0,0,.4); }
+.cg-quiz .cg-quiz-choice.cg-card-choice:hover:not(:disabled, .mod-info, .mod-success,
+  .mod-danger) { box-shadow: 0 2px 7px rgba(0,0,0,.4); }
 .cg-quiz .cg-quiz-choice.cg-card-choice:focus-visible { outline: 2px dashed #1565c0;
   outline-offset: 4px; }
 .cg-quiz .cg-quiz-choice.cg-card-choice:focus:not(:focus-visible) { outline: none; }
