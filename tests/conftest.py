@@ -31,6 +31,16 @@ def pytest_runtest_makereport(item, call):
 from browsing import CHROMIUM  # noqa: E402
 
 
+def pytest_collection_finish(session):
+    """A run with the static site's tests starts the site's build now, in the background
+    (tests/site_build.py): its downloads and compiling overlap the tests before the site's."""
+    if not session.config.option.collectonly and \
+            any(item.get_closest_marker("site") for item in session.items):
+        import site_build
+
+        site_build.start()
+
+
 @pytest.fixture(scope="session")
 def voila_notebooks():
     """One Voila server for every browser test of the notebooks (tests/test_browser.py and

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import subprocess
 import sys
 import threading
@@ -34,6 +33,7 @@ TIMEOUT_MS = 180_000         # Python starts in the page: slow on a busy 2-core 
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site  # noqa: E402
+import site_build  # noqa: E402
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -42,16 +42,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site():
     """The built site served on a free loopback port: yields its base URL."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
     pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    if shutil.which("npm") is None:
+    if not site_build.can_build():
         pytest.skip("the site's build needs npm (Node.js), which is not installed")
-    out = tmp_path_factory.mktemp("site") / "_site"
     try:
-        build_site.build(out)
+        out = site_build.built()        # started with the run (conftest.py), awaited here
     except subprocess.CalledProcessError as error:
         pytest.fail(f"the site's build failed: {error}")
     add_probe_page(out)
@@ -64,6 +63,7 @@ def site(tmp_path_factory):
     finally:
         server.shutdown()
         server.server_close()
+        site_build.clean()
 
 
 #: No name resolves but the loopback's: a request for the outside world cannot leave. (Playwright's
