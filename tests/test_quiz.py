@@ -140,7 +140,7 @@ def test_a_round_of_questions_ends_with_the_score():
         quiz.seat_buttons[quiz.trick.winner].click()
         quiz.new_button.click()
     assert quiz.finished and quiz.new_button.disabled
-    assert "That was the last question: 2 out of 2." in quiz.score.value
+    assert "That was the last question. Score: 2 right out of 2." in quiz.score.value
     with pytest.raises(ValueError, match="whole number from 1 to 50"):
         Quiz("pip_pip", questions=0)
 
@@ -195,3 +195,40 @@ def test_a_bad_quiz_link_gets_a_message(fresh_glue):
     message = shown.box.children[0]
     assert "This link does not describe a quiz: quiz='lots': a whole number is needed" in \
         unescape(message.value)
+
+
+def test_after_the_last_answer_the_quiz_offers_new_questions_or_the_same_again(fresh_glue):
+    # A pupil who has answered the class's three questions tries them again, or takes new ones,
+    # without reloading the page.
+    section = QuizApp("guinote")
+    section.deal("quiz=3&seed=12")
+    first = section.quiz
+    asked = []
+    while not first.finished:
+        asked.append(first.question.value)
+        shown(first)[0].click()
+        if not first.check_button.disabled:
+            first.check_button.click()
+        if not first.finished:
+            first.new_button.click()
+    assert len(asked) == 3 and first.new_button.disabled
+    row = section.box.children[-1]
+    fresh, again = row.children
+    assert again.description == "The same questions again" and fresh.description == "New questions"
+    from ipywidgets.widgets.widget import _instances
+    live = len(_instances)
+    again.click()
+    assert section.quiz is not first and section.quiz.seed == 12 and section.quiz.questions == 3
+    assert len(_instances) <= live - len(row.children)     # the old round's models are closed
+    assert section.quiz.question.value == asked[0] and section.quiz.asked == 0
+    assert section.box.children == (section.quiz.widget, section.link)     # the offer is gone
+    for _ in range(3):
+        shown(section.quiz)[0].click()
+        if not section.quiz.check_button.disabled:
+            section.quiz.check_button.click()
+        if not section.quiz.finished:
+            section.quiz.new_button.click()
+    section.box.children[-1].children[0].click()                       # New questions
+    assert section.quiz.seed != 12 and section.quiz.questions == 3
+    assert f"seed={section.quiz.seed}" in section.link.value
+

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
@@ -32,6 +32,7 @@ from ..engine import Hand, Phase, Trick
 from ..games import get_game
 from ..players import RuleOfThumbPlayer
 from ..render import FOUR_COLOURS
+from .models import close_all
 
 __all__ = ["Quiz", "KINDS"]
 
@@ -126,6 +127,7 @@ class Quiz:
         self.kind_now = ""
         self._selected: set[int] = set()
         self._answered = False
+        self._when_finished: list[Callable[[], None]] = []
         self._build()
         self.new_question()
 
@@ -165,6 +167,10 @@ class Quiz:
         self.widget.add_class("cg-quiz")
         if self.four_colour:
             self.widget.add_class("cg-four-colour")
+
+    def close(self) -> None:
+        """Close every widget of the quiz (a new round replaces it)."""
+        close_all(self.widget)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -381,6 +387,10 @@ class Quiz:
         self._selected ^= {index}
         self.choice_buttons[index].button_style = "info" if index in self._selected else ""
 
+    def on_finished(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once the round's last question has been answered."""
+        self._when_finished.append(callback)
+
     def _score_answer(self, correct: bool) -> None:
         first = not self._answered
         self._answered = True
@@ -389,6 +399,9 @@ class Quiz:
             self.right += bool(correct)
         self.new_button.disabled = self.finished
         self.check_button.disabled = True
+        if first and self.finished:
+            for callback in self._when_finished:
+                callback()
 
     def _feedback(self, lines: list[str]) -> None:
         self.feedback.value = "".join(f"<p>{escape(line)}</p>" for line in lines)
@@ -487,5 +500,5 @@ class Quiz:
         text = f"Score: {self.right} right out of {self.asked}." if self.asked else \
             "Score: no answers yet."
         if self.finished:
-            text += f" That was the last question: {self.right} out of {self.questions}."
+            text = f"That was the last question. Score: {self.right} right out of {self.asked}."
         self.score.value = f"<b>{escape(text)}</b>"

@@ -2,7 +2,7 @@
 
 Opened plainly, the section offers a button that starts a quiz of five questions from a fresh
 seed (the quiz is built only when asked for: a page that never takes the quiz pays nothing for
-it). A link with ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole
+it). After the last answer it offers new questions, or the same ones again. A link with ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole
 class that opens the same link gets the same questions; ``players`` in the link is used too.
 The section shows the link that gives its questions again.
 
@@ -23,6 +23,7 @@ from ..games import get_game
 from ..limits import MAX_LINK_VALUE_CHARS, ascii_digits, quote
 from ..links import check_seed
 from . import app as glue
+from .models import close_all
 from .open_here import OpenHere
 from .quiz import Quiz
 
@@ -68,6 +69,7 @@ class QuizApp:
         self.game = get_game(game)
         self.quiz_options = quiz_options
         self.quiz: Quiz | None = None
+        self._offer: widgets.HBox | None = None   # the buttons for another round, at its end
         self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
         self.start_button.add_class("cg-quiz-start")
         self.start_button.on_click(lambda _b: self.start())
@@ -82,13 +84,34 @@ class QuizApp:
         options = dict(self.quiz_options)
         if players is not None:
             options["players"] = players
-        self.quiz = Quiz(self.game.name, seed=seed, questions=questions, **options)
+        replaced, offer = self.quiz, self._offer
+        self.quiz = quiz = Quiz(self.game.name, seed=seed, questions=questions, **options)
         query = f"?quiz={questions}&seed={self.quiz.seed}" + \
             (f"&players={players}" if players is not None else "")
         self.link.value = (f'<p style="overflow-wrap:anywhere">The same questions for the whole '
                            f'class: add <code>{escape(query)}</code> to this page\'s address.</p>')
         self.box.children = (self.quiz.widget, self.link)
+        quiz.on_finished(lambda: self._offer_another(questions, quiz.seed, players))
+        if replaced is not None:               # their models leave the kernel and the page
+            replaced.close()
+        if offer is not None:
+            close_all(offer)
+        self._offer = None
         return self.quiz
+
+    def _offer_another(self, questions: int, seed: int, players: int | None) -> None:
+        """At the round's end: the same questions again, or new ones, without reloading."""
+        if self.quiz is not None:
+            self.quiz.new_button.layout.display = "none"     # no next question: these instead
+        wide = widgets.Layout(width="auto")
+        again = widgets.Button(description="The same questions again", layout=wide)
+        again.add_class("cg-quiz-again")
+        again.on_click(lambda _b: self.start(questions, seed, players))
+        fresh = widgets.Button(description="New questions", button_style="primary", layout=wide)
+        fresh.add_class("cg-quiz-fresh")
+        fresh.on_click(lambda _b: self.start(questions, None, players))
+        self._offer = widgets.HBox([fresh, again], layout=widgets.Layout(flex_flow="row wrap"))
+        self.box.children = (*self.box.children, self._offer)
 
     def deal(self, query: str | None) -> None:
         """Follow the page's link (called by ``follow_link``): start the quiz it asks for."""

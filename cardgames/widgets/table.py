@@ -36,6 +36,7 @@ from ..links import LinkError, check_seed
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
 from .board import Board, UserEvent
+from .models import widgets_under
 from .shared_looks import SharedLooks
 
 __all__ = ["Table"]
@@ -528,21 +529,7 @@ class Table:
 
     def all_widgets(self) -> list[widgets.Widget]:
         """Every widget under the table (for checks of what the browser receives)."""
-        seen: dict[str, widgets.Widget] = {}
-
-        def walk(w: Any) -> None:
-            if isinstance(w, widgets.Widget) and w.model_id not in seen:
-                seen[w.model_id] = w
-                for name in w.keys:
-                    value = getattr(w, name, None)
-                    if isinstance(value, widgets.Widget):
-                        walk(value)
-                    elif isinstance(value, (list, tuple)):
-                        for item in value:
-                            walk(item)
-
-        walk(self.widget)
-        return list(seen.values())
+        return widgets_under(self.widget)
 
 
 def _refuse(reason: str) -> None:
