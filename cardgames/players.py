@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from . import heuristics
-from .cards import Card, Rank, Suit
+from .cards import Card, Suit
 from .engine import DRAWS_AFTER_PLAY, DRAWS_AFTER_TRICK, DRAWS_NEVER, Action, Hand, Move, Phase
 from .view import SeatView, View
 

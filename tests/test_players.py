@@ -35,10 +35,7 @@ class CheckingPlayer:
         self.choices = 0
 
     def _check_view(self, view):
-        hand = self.hand_ref[0]
-        hidden = hidden_cards(hand, view.seat)
-        seen = view.visible_cards()
-        assert_no_leak(hand, view)
+        assert_no_leak(self.hand_ref[0], view)
 
     def choose(self, view):
         self._check_view(view)
@@ -429,7 +426,7 @@ def test_each_game_says_truly_when_its_seats_draw(game, options):
     # Guinote's whole table after a trick (Guinote's last drawer takes the face-up card at the
     # next lead, before anyone follows), Pip-Pip!'s player straight after his own card ("he
     # draws a card from the stock"), never in Quinto and Pippins Aplenty.
-    from cardgames.engine import DRAWS_AFTER_PLAY, DRAWS_AFTER_TRICK, DRAWS_NEVER
+    from cardgames.engine import DRAWS_AFTER_PLAY, DRAWS_NEVER
 
     draws = cg.deal(game, seed=1, **options).draws
     seen = set()

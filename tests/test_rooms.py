@@ -19,7 +19,6 @@ from collections import Counter
 import pytest
 
 import cardgames as cg
-from cardgames.engine import iter_cards
 from cardgames.rooms import (
     NotYourTurn, RaceLost, RoomError, RoomGone, RoomTable, SeatTaken, Teacher, WatchView,
     check_name, new_holder,

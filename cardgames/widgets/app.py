@@ -35,7 +35,7 @@ import sys
 from typing import Any, Iterable, Sequence
 
 import ipywidgets as widgets
-from IPython.display import HTML, display
+from IPython.display import HTML
 
 from .. import render, render_table
 from ..cards import parse_cards
