@@ -78,13 +78,30 @@ def _badges(session: "TableSession", hand: Hand, seat: int) -> list[str]:
 
 
 def _said(hand: Hand) -> dict[int, str]:
-    """What each seat has said in the round before the first trick, to show at its seat while
-    that round lasts: Quinto's "Pass", "Double", "Redouble"; Pippins Aplenty's discard, which
-    lies face down, as "Discarded" (no card). Nothing once the tricks begin."""
-    if hand.phase in (Phase.PLAY, Phase.OVER):
+    """What each seat has said lately, to show at its seat: in the round before the first trick,
+    Quinto's "Pass", "Double", "Redouble" and Pippins Aplenty's discard, which lies face down, as
+    "Discarded" (no card); during the tricks, what a seat declared since the last trick ended
+    (Guinote's "Declare 40 in trumps", a Pip-Pip! call), until the next trick ends."""
+    if hand.phase is Phase.OVER:
         return {}
-    return {seat: hand.action_words(move) if isinstance(move, Action) else "Discarded"
-            for seat, move in hand.history}
+    if hand.phase is not Phase.PLAY:
+        return {seat: hand.action_words(move) if isinstance(move, Action) else "Discarded"
+                for seat, move in hand.history}
+    said: dict[int, str] = {}
+    cards = len(hand.trick)          # the cards of this trick; the card before them ended the last
+    # in the first trick of a game with a round before the tricks, what came before its lead
+    # belongs to that round (Quinto's doubling), shown no more
+    first_lead = not hand.tricks and hand.first_phase is not Phase.PLAY
+    for seat, move in reversed(hand.history):
+        if isinstance(move, Action):
+            if first_lead and cards == 0:
+                break
+            said.setdefault(seat, hand.action_words(move))
+        elif cards == 0:
+            break
+        else:
+            cards -= 1
+    return said
 
 
 def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:

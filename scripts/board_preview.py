@@ -295,7 +295,8 @@ def session_scenes() -> dict[str, dict]:
     out = {}
     for game, players, seat, steps in [("yukon", 4, 2, 13), ("yukon", 4, None, 1),
                                        ("guinote", 4, None, 13), ("pip_pip", 12, 0, 37),
-                                       ("quinto", 3, 0, 10), ("quinto", 4, 2, 2)]:
+                                       ("quinto", 3, 0, 10), ("quinto", 4, 2, 2),
+                                       ("pip_pip", 12, None, 1)]:
         session = TableSession(game, seed=3, players=players, seat=seat, auto=False)
         for _ in range(steps):
             session.run(session.step)   # as the Next button: the message line follows

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, assert_seats_and_trick_apart
+from browsing import BOXES, CHROMIUM, assert_seats_and_trick_apart
 
 from cardgames.widgets.board import BUTTONS, Board, UserEvent
 
@@ -629,6 +629,29 @@ def test_what_the_seats_said_in_the_doubling_is_drawn_at_each_seat(open_board, w
     assert sorted(said) == [["East", "Pass"], ["North", "Pass"], ["South", ""], ["West", ""]]
     heading = page.locator(".cg-trick-info").inner_text()
     assert heading.split() == ["Doubling", "·", "South’s", "turn"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+def test_with_many_seats_a_call_lies_over_its_seats_cards_and_moves_no_seat(open_board, width,
+                                                                           height):
+    # Pip-Pip! at twelve seats, watched: Player 6 has called "Pip-Pip! in spades" (the session's
+    # own state). The call's bubble lies over the seat's cards: every seat is where it is when
+    # nothing is said (a bubble under the name made the top seats taller, and at a laptop the
+    # seats at the sides were pushed into each other).
+    page = open_board("session-pip_pip-12-watch", width, height, query="&animate=0")
+    bubble = page.locator(".cg-said:not([hidden])")
+    assert bubble.count() == 1 and bubble.inner_text() == "Pip-Pip! in spades"
+    seat = page.locator(".cg-seat", has=bubble)
+    assert seat.locator(".cg-name").inner_text() == "Player 6"
+    with_bubble = page.evaluate(BOXES, [".cg-table", ".cg-cloth .cg-seat"])
+    page.evaluate("""() => { const s = structuredClone(window.model.get('state'));
+        s.seats.forEach((x) => { x.said = ''; }); s.seq += 1; window.model.set('state', s); }""")
+    page.wait_for_function("() => !document.querySelector('.cg-said:not([hidden])')")
+    without = page.evaluate(BOXES, [".cg-table", ".cg-cloth .cg-seat"])
+    assert len(with_bubble) == len(without) == 11
+    for a, b in zip(with_bubble, without):
+        assert max(abs(x - y) for x, y in zip(a, b)) <= 1, (a, b)
 
 
 @pytest.mark.browser

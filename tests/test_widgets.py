@@ -282,6 +282,22 @@ def test_what_each_seat_said_in_the_doubling_stays_at_its_seat_until_the_first_t
     assert "turn" not in state(watching)["trick"]
 
 
+def test_a_declaration_stays_at_its_seat_until_the_next_trick_ends():
+    # Guinote (S3): "Marriages are declared by team mates prior to leading the trick." The
+    # declaration is shown at the declarer's seat while that trick is played, then it goes.
+    table = Table("guinote", seed=4, seat=None)              # a class watching every seat
+    for _ in range(5):                       # the first trick, which North wins; then North speaks
+        press(table, "next")
+    seats = state(table)["seats"]
+    assert [(s["name"], s["said"]) for s in seats if s["said"]] == [
+        ("North", "Declare 20 in diamonds")]
+    tricks = len(table.session.hand.tricks)
+    while len(table.session.hand.tricks) == tricks:
+        assert any(s["said"] == "Declare 20 in diamonds" for s in state(table)["seats"])
+        press(table, "next")
+    assert all(s["said"] == "" for s in state(table)["seats"])
+
+
 def test_quinto_for_three_the_dealer_plays_the_dummy():
     # Hoffmann: with three players "the dealer plays the dummy hand" as well as his own.
     probe = cg.deal("quinto", seed=4, players=3)

@@ -23,8 +23,9 @@ The state::
      "hand_seat": 2,             # the seat whose cards are the user's row (.cg-hand), or None
      "seats": [{"seat": 0, "name": "North", "side": "North–South",   # side "" if none
                 "points": 12, "tricks": 3, "badges": ["dealer"],
-                "said": "Double",      # said before the first trick (Quinto's doubling, a
-                                       # discard: "Discarded"); "" otherwise
+                "said": "Double",      # said lately: a call before the first trick (a
+                                       # discard: "Discarded"), or a declaration during the
+                                       # tricks, until the next trick ends; "" otherwise
                 "you": False, "to_move": True,
                 "clickable": False,    # its cards may be clicked now
                 "cards": [{"card": "TH", "name": "ten of hearts",
