@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import http.server
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -31,9 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]
 TIMEOUT_MS = 180_000         # Python starts in the page: slow on a busy 2-core machine
 
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_site  # noqa: E402
-import site_build  # noqa: E402
+import site_build  # noqa: E402  (it puts scripts/ on the path for build_site)
+from site_build import build_site  # noqa: E402
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -497,8 +497,10 @@ class Quiz:
         self._show_score()
 
     def _show_score(self) -> None:
-        text = f"Score: {self.right} right out of {self.asked}." if self.asked else \
-            "Score: no answers yet."
         if self.finished:
             text = f"That was the last question. Score: {self.right} right out of {self.asked}."
+        elif self.asked:
+            text = f"Score: {self.right} right out of {self.asked}."
+        else:
+            text = "Score: no answers yet."
         self.score.value = f"<b>{escape(text)}</b>"

@@ -2,8 +2,9 @@
 
 Opened plainly, the section offers a button that starts a quiz of five questions from a fresh
 seed (the quiz is built only when asked for: a page that never takes the quiz pays nothing for
-it). After the last answer it offers new questions, or the same ones again. A link with ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole
-class that opens the same link gets the same questions; ``players`` in the link is used too.
+it). After the last answer it offers new questions, or the same ones again. A link with
+``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole class that opens
+the same link gets the same questions; ``players`` in the link is used too.
 The section shows the link that gives its questions again.
 
 Under Voila with preheated kernels the notebook runs before the page's link is known: the
