@@ -655,6 +655,20 @@ def test_with_many_seats_a_call_lies_over_its_seats_cards_and_moves_no_seat(open
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800), (1920, 1080)])
+def test_twelve_seats_watched_face_up_sit_apart_at_every_width(open_board, width, height):
+    # Pip-Pip! at twelve seats, watched (issue 19: "every hand stays at its own seat, face up"):
+    # the face-up fans are wider than rows of backs, and on a laptop the seats at the top
+    # corners (Player 3 and Player 11) reached into the last seats of the top row. They go
+    # down the side instead, and the seat below each goes down in its turn.
+    page = open_board("session-pip_pip-12-watch", width, height, query="&animate=0")
+    page.wait_for_timeout(100)      # the seats' sizes are placed in the next frames
+    assert_seats_and_trick_apart(page, empty_trick=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"twelve-watched-{width}x{height}.png"))
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("scene", ["pippins_aplenty-4", "quinto-4-doubling"])
 def test_on_a_phone_the_side_seats_sit_at_the_rim_and_leave_the_trick_its_heading(
         harness, open_board, scene):

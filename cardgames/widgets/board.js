@@ -798,8 +798,8 @@ function render({ model, el }) {
       const half = p.size[0] / 2;
       p.cx = p.x < 0 ? Math.min(p.cx, pad + half) : Math.max(p.cx, W - pad - half);
     }
-    lowerSideSeats(spots, H, pad);
-    spots.forEach(({ s, x, y, node, cx, cy }) => {
+    lowerSeats(spots, H, pad);
+    spots.forEach(({ s, x, y, node, cx, cy, lowered }) => {
       seatDir.set(s.seat, [x, y]);
       if (node.parentNode === cloth) {
         const left = cx.toFixed(1) + "px", top = cy.toFixed(1) + "px";
@@ -809,8 +809,10 @@ function render({ model, el }) {
         // a seat keeps the middle away on one side only: a seat of the top row (the corners
         // too) from its top, one at the bottom's centre from its bottom, the others from
         // their side (a top corner seat kept it from the top and the side, and the middle
-        // shrank to a sliver between the side seats' inner edges)
-        if (y < -0.6) inset.top = Math.max(inset.top, cy + h / 2 + pad);
+        // shrank to a sliver between the side seats' inner edges); a top corner moved down
+        // below the top row keeps it from its side
+        const atTop = y < -0.6 && !(lowered && Math.abs(x) > 0.6);
+        if (atTop) inset.top = Math.max(inset.top, cy + h / 2 + pad);
         else if (y > 0.6 && Math.abs(x) < 0.6) inset.bottom = Math.max(inset.bottom, H - cy + h / 2 + pad);
         else if (x < -0.6) inset.left = Math.max(inset.left, cx + w / 2 + pad);
         else if (x > 0.6) inset.right = Math.max(inset.right, W - cx + w / 2 + pad);
@@ -828,21 +830,34 @@ function render({ model, el }) {
     placeTrick();
   }
 
-  // A seat at a side that would reach up into a seat of the top row (a phone's short cloth,
-  // tall seats with their badges) goes down, as far as the cloth and the seats at the bottom
-  // let it.
-  function lowerSideSeats(spots, H, pad) {
+  // A seat that would reach into a seat placed above it, nearer the middle of the top, goes
+  // down, as far as the cloth and the seats at the bottom let it: a side seat on a phone's
+  // short cloth or grown tall with its badges, and a top corner of twelve open fans, which
+  // reached into the last seat of the top row (a laptop). From the top's middle outwards, so
+  // that a seat moved down moves the next one down the side in its turn.
+  function lowerSeats(spots, H, pad) {
     const onCloth = spots.filter((p) => p.node.parentNode === cloth);
     const across = (p, q) => Math.abs(p.cx - q.cx) < (p.size[0] + q.size[0]) / 2;
-    for (const side of onCloth.filter((p) => Math.abs(p.y) <= 0.6)) {
-      const h = side.size[1];
+    const bottom = onCloth.filter((p) => p.y > 0.6);
+    const upper = onCloth.filter((p) => p.y <= 0.6)
+      .sort((p, q) => Math.abs(p.x) - Math.abs(q.x) || p.cy - q.cy);
+    const placed = [];
+    for (const seat of upper) {
+      const h = seat.size[1];
       let low = -Infinity, high = H - pad / 2 - h / 2;
-      for (const p of onCloth) {
-        if (p === side || !across(p, side)) continue;
-        if (p.y < -0.6) low = Math.max(low, p.cy + p.size[1] / 2 + pad / 2 + h / 2);
-        if (p.y > 0.6) high = Math.min(high, p.cy - p.size[1] / 2 - pad / 2 - h / 2);
+      for (const p of placed) {
+        if (across(p, seat) && p.cy <= seat.cy) {
+          low = Math.max(low, p.cy + p.size[1] / 2 + pad / 2 + h / 2);
+        }
       }
-      if (side.cy < low) side.cy = Math.min(low, Math.max(high, side.cy));
+      for (const p of bottom) {
+        if (across(p, seat)) high = Math.min(high, p.cy - p.size[1] / 2 - pad / 2 - h / 2);
+      }
+      if (seat.cy < low) {
+        seat.cy = Math.min(low, Math.max(high, seat.cy));
+        seat.lowered = true;
+      }
+      placed.push(seat);
     }
   }
 
