@@ -6,7 +6,8 @@ by name; ``seat=2`` the user's seat, counted from 0, or by its name on the table
 ``seat=watch`` (or ``none``) no seat: watch and step
 through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
 alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
-page's quiz reads it; the table ignores it). ``room=NAME`` joins a class's room at ``seat=N``
+page's quiz reads it; the table ignores it); ``view=quiz`` shows the quiz alone, filling the
+window in large print (:mod:`cardgames.widgets.quiz_app`). ``room=NAME`` joins a class's room at ``seat=N``
 (or ``seat=watch``, the projector): the first to open a room sets its game, players, options and
 deal from the same link; ``pupil=Ann`` is a name the others see (optional). Room names are
 checked by :func:`cardgames.rooms.check_name` (1 to 40 letters a-z, digits, '-' or '_'). Values are text: yes/no
@@ -33,7 +34,7 @@ TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
 ROOM = ("room", "pupil")          # a class's room (cardgames.rooms), with ``seat``
-VIEWS = ("table",)                # view=table: the table alone, filling the window
+VIEWS = ("table", "quiz")        # the table alone, or the quiz alone, filling the window
 MAX_QUIZ = 50
 WATCH_WORDS = {"watch", "none"}
 
@@ -52,7 +53,7 @@ class DealSettings:
     seat: int | None = None
     watch: bool = False                 # seat=watch: no seat of one's own
     open_hands: bool | None = None
-    view: str | None = None             # "table": the table alone, filling the window
+    view: str | None = None             # "table" or "quiz": that alone, filling the window
     quiz: int | None = None             # how many quiz questions the page's quiz asks
     room: str | None = None             # room=NAME: join a class's room (at ``seat``, or watch)
     pupil: str | None = None            # pupil=NAME: the name the room's other pages show
@@ -156,8 +157,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
             settings.open_hands = _boolean(name, text)
         elif name == "view":
             if text.strip().lower() not in VIEWS:
-                raise LinkError(f"view={quote(text)}: the only view is 'table' (the table alone, "
-                                "filling the window)")
+                raise LinkError(f"view={quote(text)}: the views are 'table' (the table alone, "
+                                "filling the window) and 'quiz' (the quiz alone)")
             settings.view = text.strip().lower()
         elif name == "quiz":
             settings.quiz = _whole(name, text)

@@ -40,8 +40,8 @@ def browser(voila):
         yield browser
 
 
-def new_page(browser, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 1000})
+def new_page(browser, width: int, height: int = 1000):
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.outside = []
 
@@ -148,6 +148,49 @@ def test_a_quiz_link_asks_the_same_questions_at_once(voila, browser):
         finally:
             context.close()
     assert questions[0] == questions[1]
+
+
+def test_a_projector_quiz_link_shows_the_quiz_alone_in_large_print(voila, browser):
+    # A teacher puts ?quiz=2&seed=5&view=quiz on the class's projector: the quiz alone fills
+    # the screen, its words readable from the back of the room (18 px at least, as the table
+    # alone), the question and its choices on the screen without scrolling; answering works.
+    context, page = new_page(browser, 1920, 1080)
+    try:
+        page.goto(f"{voila}/voila/render/guinote.ipynb?quiz=2&seed=5&view=quiz",
+                  wait_until="domcontentloaded")
+        page.wait_for_function("() => document.querySelector('.cg-quiz-fill .cg-quiz-question')"
+                               "?.innerText.includes('question 1 of 2')")
+        box = page.evaluate("""() => { const r = document.querySelector('.cg-quiz-fill')
+            .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }""")
+        assert box == [0, 0, 1920, 1080]
+        page.wait_for_function("() => document.querySelectorAll('.cg-app .cg-table').length")
+        assert not page.evaluate("() => [...document.querySelectorAll('.cg-app')]"
+                                 ".some((a) => a.checkVisibility())"), "a table shows too"
+        smallest = page.evaluate("""() => {
+            const sizes = [];
+            const walk = document.createTreeWalker(document.querySelector('.cg-quiz-fill'),
+                                                   NodeFilter.SHOW_TEXT);
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const el = n.parentElement;
+                if (!n.textContent.trim() || el.closest('svg, style') || !el.checkVisibility())
+                    continue;
+                sizes.push([parseFloat(getComputedStyle(el).fontSize), n.textContent.trim()]);
+            }
+            return sizes.sort((a, b) => a[0] - b[0])[0]; }""")
+        assert smallest[0] >= 18, smallest
+        check = page.locator(".cg-quiz-check")
+        assert check.bounding_box()["y"] + check.bounding_box()["height"] <= 1080
+        page.screenshot(path=str(ARTIFACTS / "quiz-projector-1920-asked.png"))
+        page.locator(".cg-quiz-choice:visible").first.click()
+        if check.is_visible() and check.is_enabled():
+            check.click()
+        page.wait_for_function(
+            "() => document.querySelector('.cg-quiz-feedback').innerText.trim().length > 10")
+        page.screenshot(path=str(ARTIFACTS / "quiz-projector-1920-answered.png"))
+        assert "view=quiz" in page.locator(".cg-quiz-link").inner_text()
+        assert not page.outside, page.outside
+    finally:
+        context.close()
 
 
 def test_the_index_links_the_teachers_page_and_a_class_view(voila, browser):

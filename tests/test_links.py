@@ -86,7 +86,9 @@ def test_a_projector_link_asks_for_the_table_alone_and_a_quiz_link_is_no_error()
     assert settings.view == "table" and settings.watch
     # ?quiz=5&seed=3: the page's quiz asks five questions; the table deals seed 3 as usual.
     assert parse_query("yukon", "quiz=5&seed=3").quiz == 5
-    with pytest.raises(LinkError, match="the only view is 'table'"):
+    # ?quiz=5&seed=3&view=quiz: the quiz alone fills the window (the quiz reads it).
+    assert parse_query("yukon", "quiz=5&seed=3&view=quiz").view == "quiz"
+    with pytest.raises(LinkError, match="the views are 'table' .* and 'quiz'"):
         parse_query("yukon", "view=big")
     with pytest.raises(LinkError, match="ask for 1 to 50 questions"):
         parse_query("yukon", "quiz=0")

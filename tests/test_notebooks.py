@@ -129,6 +129,8 @@ def test_the_page_opens_at_what_its_link_asks_for(monkeypatch):
                                       ("seed=5&seat=watch", True, False, False),
                                       ("open_hands=1", True, False, False),
                                       ("quiz=3&seed=4", False, False, True),
+                                      # the quiz alone fills the window: nothing to scroll to
+                                      ("quiz=3&seed=4&view=quiz", False, False, False),
                                       ("view=table&seed=5", False, False, False)]:
         glue._apps.clear()
         monkeypatch.setattr(glue, "_query", None)      # a new page, a new kernel
@@ -289,11 +291,12 @@ def test_every_link_on_the_teachers_page_deals_what_it_says():
     # index and rooms (the teacher's page for rooms, tests/test_teacher_panel.py) are no games
     found = [(page, query) for page, query in links_of("teachers") if page not in ("index", "rooms")]
     assert {page for page, _ in found} == set(GAMES)
-    kinds = {"seed", "players", "seat=watch", "view=table", "quiz"}
+    kinds = {"seed", "players", "seat=watch", "view=table", "quiz", "view=quiz"}
     assert all(any(k in query for _, query in found) for k in kinds), "each step has its links"
     for page, query in found:
         # view=table is read by the app itself (the board filling the window), not by the deal.
-        dealt = "&".join(p for p in query.split("&") if p != "view=table")
+        dealt = "&".join(p for p in query.split("&") if p not in ("view=table", "view=quiz"))
         parse_query(page, dealt)               # raises LinkError on a link the page would refuse
         if "quiz=" in query:
             assert quiz_settings(query)["seed"] == 12
+            assert quiz_settings(query)["fill"] == ("view=quiz" in query)

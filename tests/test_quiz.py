@@ -158,8 +158,15 @@ def fresh_glue(monkeypatch):
 
 def test_the_quiz_link_is_read_as_a_class_needs_it():
     assert quiz_settings("seed=3") is None
-    assert quiz_settings("?quiz=5&seed=12") == {"questions": 5, "seed": 12, "players": None}
-    assert quiz_settings("quiz=&players=3") == {"questions": 5, "seed": None, "players": 3}
+    assert quiz_settings("?quiz=5&seed=12") == {"questions": 5, "seed": 12, "players": None,
+                                                "fill": False}
+    assert quiz_settings("quiz=&players=3") == {"questions": 5, "seed": None, "players": 3,
+                                                "fill": False}
+    # The class's projector: the quiz alone, in large print; view=quiz alone starts a quiz too.
+    assert quiz_settings("quiz=5&seed=12&view=quiz")["fill"] is True
+    assert quiz_settings("view=quiz") == {"questions": 5, "seed": None, "players": None,
+                                          "fill": True}
+    assert quiz_settings("seed=3&view=table") is None
     with pytest.raises(ValueError, match="quiz=99: ask for 1 to 50 questions"):
         quiz_settings("quiz=99")
     # The table of the same page accepts the link too (quiz is a known setting).

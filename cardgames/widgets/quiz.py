@@ -80,6 +80,21 @@ CSS = """<style>
   white-space: normal; max-width: 48em; }
 .cg-quiz .cg-quiz-feedback p { margin: 4px 0; }
 .cg-quiz .cg-quiz-score { color: #333; }
+/* ?view=quiz: the quiz alone, filling the window in large print (a class's projector); the
+   page's other cells are not drawn (as for the table alone, board.css) */
+html:has(.cg-quiz-fill), html:has(.cg-quiz-fill) body { overflow: hidden !important; }
+html:has(.cg-quiz-fill) .jp-Cell:not(:has(.cg-quiz-fill)) { display: none !important; }
+.cg-quiz-app.cg-quiz-fill { position: fixed; inset: 0; z-index: 10000; overflow: hidden auto;
+  box-sizing: border-box; padding: 2vh 3vw; background: #fff;
+  --jp-widgets-font-size: clamp(16px, min(1.45vw, 2.5vh), 34px);
+  font-size: var(--jp-widgets-font-size); }
+.cg-quiz-fill .cg-quiz { max-width: none; }
+.cg-quiz-fill .widget-html-content { font-size: inherit; line-height: 1.4; }
+.cg-quiz-fill > *, .cg-quiz-fill .widget-box > * { flex-shrink: 0; }  /* the box scrolls */
+.cg-quiz-fill .widget-button { font-size: inherit; width: auto; min-width: 5em; height: auto;
+  min-height: 2.2em; padding: 0.2em 1em; }
+.cg-quiz-fill .cg-quiz .cg-quiz-choice.cg-card-choice { font-size: 1.3em; padding: 0; }
+.cg-quiz-fill .cg-quiz .cg-quiz-feedback { max-width: 60em; }
 </style>""" % {"D": FOUR_COLOURS["D"], "C": FOUR_COLOURS["C"]}
 
 

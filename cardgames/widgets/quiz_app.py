@@ -4,8 +4,9 @@ Opened plainly, the section offers a button that starts a quiz of five questions
 seed (the quiz is built only when asked for: a page that never takes the quiz pays nothing for
 it). After the last answer it offers new questions, or the same ones again. A link with
 ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole class that opens
-the same link gets the same questions; ``players`` in the link is used too.
-The section shows the link that gives its questions again.
+the same link gets the same questions; ``players`` in the link is used too. ``view=quiz`` shows
+the quiz alone, filling the window in large print, for a class's projector (with or without
+``quiz=N``). The section shows the links that give its questions again.
 
 Under Voila with preheated kernels the notebook runs before the page's link is known: the
 section registers itself with :func:`cardgames.widgets.app.follow_link` (the last cell of every
@@ -38,12 +39,14 @@ class QuizLinkError(ValueError):
 
 
 def quiz_settings(query: str) -> dict[str, Any] | None:
-    """What a page's link asks of the quiz: ``{"questions", "seed", "players"}``, or None when
-    the link has no ``quiz``."""
+    """What a page's link asks of the quiz: ``{"questions", "seed", "players", "fill"}``, or
+    None when the link has neither ``quiz`` nor ``view=quiz``."""
     pairs = dict(parse_qsl((query or "").lstrip("?"), keep_blank_values=True))
-    if "quiz" not in pairs:
+    fill = pairs.get("view", "").strip().lower() == "quiz"
+    if "quiz" not in pairs and not fill:
         return None
-    settings: dict[str, Any] = {"questions": DEFAULT_QUESTIONS, "seed": None, "players": None}
+    settings: dict[str, Any] = {"questions": DEFAULT_QUESTIONS, "seed": None, "players": None,
+                                "fill": fill}
     for name in ("quiz", "seed", "players"):
         text = pairs.get(name)
         if text is None:
@@ -70,6 +73,7 @@ class QuizApp:
         self.game = get_game(game)
         self.quiz_options = quiz_options
         self.quiz: Quiz | None = None
+        self.fill = False           # view=quiz: the quiz alone, filling the window (a projector)
         self._offer: widgets.HBox | None = None   # the buttons for another round, at its end
         self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
         self.start_button.add_class("cg-quiz-start")
@@ -80,8 +84,15 @@ class QuizApp:
         self.box.add_class("cg-quiz-app")
 
     def start(self, questions: int = DEFAULT_QUESTIONS, seed: int | None = None,
-              players: int | None = None) -> Quiz:
-        """Build the quiz and show it in place of the start button."""
+              players: int | None = None, fill: bool | None = None) -> Quiz:
+        """Build the quiz and show it in place of the start button (``fill``: alone, filling
+        the window in large print; None keeps the section as it is)."""
+        if fill is not None:
+            self.fill = fill
+            if fill:
+                self.box.add_class("cg-quiz-fill")
+            else:
+                self.box.remove_class("cg-quiz-fill")
         options = dict(self.quiz_options)
         if players is not None:
             options["players"] = players
@@ -90,7 +101,9 @@ class QuizApp:
         query = f"?quiz={questions}&seed={self.quiz.seed}" + \
             (f"&players={players}" if players is not None else "")
         self.link.value = (f'<p style="overflow-wrap:anywhere">The same questions for the whole '
-                           f'class: add <code>{escape(query)}</code> to this page\'s address.</p>')
+                           f'class: add <code>{escape(query)}</code> to this page\'s address; '
+                           f'on the class\'s projector, alone and in large print: '
+                           f'<code>{escape(query)}&amp;view=quiz</code>.</p>')
         self.box.children = (self.quiz.widget, self.link)
         quiz.on_finished(lambda: self._offer_another(questions, quiz.seed, players))
         if replaced is not None:               # their models leave the kernel and the page
@@ -125,7 +138,8 @@ class QuizApp:
             return
         if settings is not None:
             self.start(**settings)
-            self.box.children = (OpenHere(), *self.box.children)   # the page opens at the quiz
+            if not self.fill:      # the page opens at the quiz (filling the window, it is there)
+                self.box.children = (OpenHere(), *self.box.children)
 
 
 def quiz_app(game: str, **quiz_options: Any) -> widgets.VBox:
