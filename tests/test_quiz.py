@@ -16,6 +16,7 @@ from cardgames.links import parse_query
 from cardgames.players import RuleOfThumbPlayer
 from cardgames.widgets import app as glue
 from cardgames.widgets.quiz import KINDS, Quiz
+from cardgames.widgets.open_here import OpenHere
 from cardgames.widgets.quiz_app import QuizApp, quiz_app, quiz_settings
 
 GAMES = list(cg.GAMES)
@@ -210,6 +211,9 @@ def test_after_the_last_answer_the_quiz_offers_new_questions_or_the_same_again(f
     section = QuizApp("guinote")
     section.deal("quiz=3&seed=12")
     first = section.quiz
+    anchor = section.box.children[0]
+    assert isinstance(anchor, OpenHere)      # the link opens the page at the quiz
+    anchor_id = anchor.model_id
     asked = []
     while not first.finished:
         asked.append(first.question.value)
@@ -227,6 +231,8 @@ def test_after_the_last_answer_the_quiz_offers_new_questions_or_the_same_again(f
     again.click()
     assert section.quiz is not first and section.quiz.seed == 12 and section.quiz.questions == 3
     assert len(_instances) <= live - len(row.children)     # the old round's models are closed
+    # the link's anchor has done its work (the page opened at the quiz): closed too
+    assert anchor_id not in _instances
     assert section.quiz.question.value == asked[0] and section.quiz.asked == 0
     assert section.box.children == (section.quiz.widget, section.link)     # the offer is gone
     for _ in range(3):

@@ -97,6 +97,7 @@ class QuizApp:
         if players is not None:
             options["players"] = players
         replaced, offer = self.quiz, self._offer
+        opened = [c for c in self.box.children if isinstance(c, OpenHere)]  # done its scroll
         self.quiz = quiz = Quiz(self.game.name, seed=seed, questions=questions, **options)
         query = f"?quiz={questions}&seed={self.quiz.seed}" + \
             (f"&players={players}" if players is not None else "")
@@ -110,6 +111,8 @@ class QuizApp:
             replaced.close()
         if offer is not None:
             close_all(offer)
+        for anchor in opened:
+            anchor.close()
         self._offer = None
         return self.quiz
 
