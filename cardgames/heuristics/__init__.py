@@ -41,7 +41,7 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence, Union
 
 from ..cards import Card, Suit, sort_cards
-from ..engine import Action, Hand, LegalActions, Move, Phase
+from ..engine import Action, LegalActions, Move, Phase
 from ..view import SeatView, View
 
 #: A random generator, or a function that makes one when first needed (None: a fixed one).
