@@ -1,22 +1,22 @@
 """Deals shared as links: query parameters to deal settings and back.
 
 ``?seed=123&players=3&no_yukon_leads=1`` sets the seed, the player count and the game's options
-by name; ``seat=2`` the user's seat, counted from 0, or by its name on the table (``seat=south``,
-``seat=player3``: compass points at two and four seats, else Player 1, Player 2...),
-``seat=watch`` (or ``none``) no seat: watch and step
-through every seat (every hand face up unless ``open_hands=0``); ``view=table`` shows the table
-alone, filling the window (a class's projector); ``quiz=N`` asks for N quiz questions (the
-page's quiz reads it; the table ignores it); ``view=quiz`` shows the quiz alone, filling the
-window in large print (:mod:`cardgames.widgets.quiz_app`). ``room=NAME`` joins a class's room at ``seat=N``
-(or ``seat=watch``, the projector): the first to open a room sets its game, players, options and
+by name; ``seat=2`` the user's seat, counted from 0, or by its name on the table
+(``seat=south``, ``seat=player3``: compass points at two and four seats, else Player 1, Player
+2...), ``seat=watch`` (or ``none``) no seat: watch and step through every seat (every hand face
+up unless ``open_hands=0``); ``view=table`` shows the table alone, filling the window (a class's
+projector); ``quiz=N`` asks for N quiz questions (the page's quiz reads it; the table ignores
+it); ``view=quiz`` shows the quiz alone, filling the window in large print
+(:mod:`cardgames.widgets.quiz_app`). ``room=NAME`` joins a class's room at ``seat=N`` (or
+``seat=watch``, the projector): the first to open a room sets its game, players, options and
 deal from the same link; ``pupil=Ann`` is a name the others see (optional). Room names are
-checked by :func:`cardgames.rooms.check_name` (1 to 40 letters a-z, digits, '-' or '_'). Values are text: yes/no
-options take ``1 0 true false yes no on off``, whole-number options take digits, the others
-their value as written (``yukon_lead_follow=yukons``). Numbers are written with the digits
-0-9 only; a seed is from 0 to ``limits.MAX_SEED`` (:func:`check_seed`, which the table's Seed box
-uses too); a value has at most ``limits.MAX_LINK_VALUE_CHARS`` characters. Bad parameters raise
-:class:`LinkError` with what was wrong and what is allowed, quoting at most a short piece of the
-link; nothing is dealt.
+checked by :func:`cardgames.rooms.check_name` (1 to 40 letters a-z, digits, '-' or '_'). Values
+are text: yes/no options take ``1 0 true false yes no on off``, whole-number options take
+digits, the others their value as written (``yukon_lead_follow=yukons``). Numbers are written
+with the digits 0-9 only; a seed is from 0 to ``limits.MAX_SEED`` (:func:`check_seed`, which the
+table's Seed box uses too); a value has at most ``limits.MAX_LINK_VALUE_CHARS`` characters. Bad
+parameters raise :class:`LinkError` with what was wrong and what is allowed, quoting at most a
+short piece of the link; nothing is dealt.
 """
 
 from __future__ import annotations
