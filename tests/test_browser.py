@@ -270,7 +270,7 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page, game)
     page.wait_for_timeout(300)
     after = page.evaluate("""() => ({
         top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
-        prose: [...document.querySelectorAll('.jp-MarkdownOutput')]
+        prose: [...document.querySelectorAll('.jp-MarkdownCell')]
             .filter(e => e.getClientRects().length > 0).length})""")
     assert after == {"top": 0, "prose": 0}, after
     assert page.console_errors == []
@@ -370,14 +370,16 @@ def test_the_index_links_every_game(voila, page):
 
 
 def test_no_page_reads_its_text_for_mathematics(voila, page):
-    """The notebooks hold no mathematics: the pages leave JupyterLab's MathJax plugin out (it
-    read every cell's and example's text as a page opened, on the way to the first table), so
-    a "$" in the text stays a "$"."""
+    """The notebooks hold no mathematics, and a "$" in their text stays a "$". Voila typesets
+    every `.jp-MarkdownOutput` with MathJax as a page opens, whatever the page's list of
+    disabled plugins says ("$x^2 + y$" in a markdown cell came out as a formula), so the
+    template draws the prose under a class of its own, `cg-prose`, with the same look."""
     base, _log = voila
     page.goto(f"{base}/voila/render/index.ipynb", wait_until="load")
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     assert "@jupyterlab/mathjax-extension" in config["disabledExtensions"], config
-    page.wait_for_function("document.querySelector('.jp-MarkdownOutput') !== null")
+    page.wait_for_function("document.querySelector('.cg-prose') !== null")
+    assert page.locator(".jp-MarkdownOutput").count() == 0       # nothing for MathJax to read
     assert page.locator("mjx-container, .MathJax").count() == 0
     assert page.console_errors == []
 
