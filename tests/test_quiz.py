@@ -33,6 +33,20 @@ def shown(quiz: Quiz) -> list:
     return [b for b in quiz.choice_buttons if "cg-quiz-hidden" not in b._dom_classes]
 
 
+def answer_the_round(quiz: Quiz) -> list[str]:
+    """Answer every question of the round with its first choice, as a pupil clicks through it
+    (Check where the question has one, Next until the last); the questions asked."""
+    asked = []
+    while not quiz.finished:
+        asked.append(quiz.question.value)
+        shown(quiz)[0].click()
+        if not quiz.check_button.disabled:
+            quiz.check_button.click()
+        if not quiz.finished:
+            quiz.new_button.click()
+    return asked
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_which_cards_may_this_seat_play(game):
     quiz = Quiz(game, seed=3, kind="legal")
@@ -214,14 +228,7 @@ def test_after_the_last_answer_the_quiz_offers_new_questions_or_the_same_again(f
     anchor = section.box.children[0]
     assert isinstance(anchor, OpenHere)      # the link opens the page at the quiz
     anchor_id = anchor.model_id
-    asked = []
-    while not first.finished:
-        asked.append(first.question.value)
-        shown(first)[0].click()
-        if not first.check_button.disabled:
-            first.check_button.click()
-        if not first.finished:
-            first.new_button.click()
+    asked = answer_the_round(first)
     assert len(asked) == 3 and first.new_button.disabled
     row = section.box.children[-1]
     fresh, again = row.children
@@ -235,13 +242,7 @@ def test_after_the_last_answer_the_quiz_offers_new_questions_or_the_same_again(f
     assert anchor_id not in _instances
     assert section.quiz.question.value == asked[0] and section.quiz.asked == 0
     assert section.box.children == (section.quiz.widget, section.link)     # the offer is gone
-    for _ in range(3):
-        shown(section.quiz)[0].click()
-        if not section.quiz.check_button.disabled:
-            section.quiz.check_button.click()
-        if not section.quiz.finished:
-            section.quiz.new_button.click()
+    assert len(answer_the_round(section.quiz)) == 3
     section.box.children[-1].children[0].click()                       # New questions
     assert section.quiz.seed != 12 and section.quiz.questions == 3
     assert f"seed={section.quiz.seed}" in section.link.value
-
