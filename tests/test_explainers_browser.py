@@ -5,7 +5,8 @@ port, stopped by SIGTERM to its own process id); no request may leave the machin
 game's app: at least three worked examples drawn as cards (``.cg-example`` with SVG cards, each
 named for screen readers), none wider than a 390 px phone; no card notation or Python repr in
 the page's text outside the table; the quiz starts, answers with buttons and gives feedback.
-The index links the teachers' page and a class view; a quiz link asks its questions at once.
+The index links the teachers' page and a class view; a quiz link asks its questions at once;
+a table link (``view=table``) stays the table alone once the page's match table is drawn.
 Screenshots of examples at 390 and 1280 px and of the quiz are kept in ``test-artifacts/``
 for a person to look at.
 """
@@ -187,6 +188,33 @@ def test_a_projector_quiz_link_shows_the_quiz_alone_in_large_print(voila, browse
         answer_with_the_first_choice(page)
         page.screenshot(path=str(ARTIFACTS / "quiz-projector-1920-answered.png"))
         assert "view=quiz" in page.locator(".cg-quiz-link").inner_text()
+        assert not page.outside, page.outside
+    finally:
+        context.close()
+
+
+def test_a_projector_table_link_stays_the_table_alone_once_the_match_is_drawn(voila, browser):
+    # A teacher puts an explainer's ?seed=3&view=table link on the projector. The page's match
+    # table is drawn a moment after the hand's (further down the page, hidden here); the page
+    # stays the table alone: a turn of the wheel neither carries the table away nor shows the
+    # prose. (Each board used to set the page's fill from its own link: the match's took it off.)
+    context, page = new_page(browser, 1920, 1080)
+    try:
+        page.goto(f"{voila}/voila/render/yukon.ipynb?seed=3&view=table",
+                  wait_until="domcontentloaded")
+        page.wait_for_function("() => [...document.querySelectorAll('.cg-app')].filter("
+                               "(a) => a.querySelector('.cg-table .cg-card')).length === 2")
+        page.mouse.move(960, 540)
+        for _ in range(3):
+            page.mouse.wheel(0, 1500)
+        page.wait_for_timeout(300)
+        seen = page.evaluate("""() => ({
+            top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
+            prose: [...document.querySelectorAll('.jp-MarkdownCell')]
+                .filter((e) => e.checkVisibility()).length,
+            tables: [...document.querySelectorAll('.cg-app')]
+                .filter((a) => a.checkVisibility()).length})""")
+        assert seen == {"top": 0, "prose": 0, "tables": 1}, seen
         assert not page.outside, page.outside
     finally:
         context.close()

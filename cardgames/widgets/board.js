@@ -92,6 +92,17 @@ export function foresee(state, code) {
 // the page's window, not in the module.)
 const SHEETS = (globalThis.cgBoardSheets ||= new Map()); // sprite text -> { symbols, urls, pictures }
 
+// The boards of the page that fill the window (`?view=table`). The page is the table alone while
+// any of them does: an explainer's match table, drawn later further down, must not give the page
+// back its prose and its scrolling (the fill board's wheel would carry it away).
+const FILLING = (globalThis.cgFillingBoards ||= new Set());
+
+function fillWindow(root, fill) {
+  if (fill) FILLING.add(root);
+  else FILLING.delete(root);
+  document.documentElement.classList.toggle("cg-board-fill", FILLING.size > 0);
+}
+
 function sheetOf(text) {
   let sheet = SHEETS.get(text);
   if (!sheet) {
@@ -1014,7 +1025,7 @@ function render({ model, el }) {
     setText(title, state.title || "");
     setText(caption, state.caption || "");
     root.classList.toggle("cg-fill", Boolean(state.fill));
-    document.documentElement.classList.toggle("cg-board-fill", Boolean(state.fill));
+    fillWindow(root, Boolean(state.fill));
     const four = Boolean(state.four_colour);
     root.classList.toggle("cg-four-colour", four);
     if ((!palette.read || palette.four !== four) && root.isConnected) {
@@ -1276,7 +1287,7 @@ function render({ model, el }) {
     model.off("change:state", drawModel);
     clearTimeout(unanswered);
     model.off("change:faces", drawFaces);
-    if (state.fill) document.documentElement.classList.remove("cg-board-fill");
+    fillWindow(root, false);
     host.remove();
   };
 }
