@@ -160,7 +160,7 @@ class TableSession:
     def _show_pending(self) -> None:
         lines = list(self._pending)
         more = len(lines) - 5
-        if more > 0:
+        if more > 1:        # one event left out would take a line to say so: shown instead
             lines = [f"… and {more} earlier events (the story of the hand has them all)."] + lines[-5:]
         prompt = self.prompt()
         if prompt and prompt not in lines:

@@ -491,6 +491,22 @@ def test_the_message_line_and_the_story_explain_the_trick():
     assert "wins with" in table.message
 
 
+def test_the_message_line_sums_up_only_what_it_leaves_out():
+    # The message line says the last five events of a turn; more than that are summed up in one
+    # line ("… and 3 earlier events"), never a single event, which would take its own line.
+    table = Table("guinote", seed=0)
+    summaries = []
+    while not table.session.hand.is_over:
+        if playable(table):
+            tap(table, playable(table)[0])
+        else:
+            press(table, "next")
+        lines = table.session.message_lines
+        summaries += [line for line in lines if "earlier event" in line]
+        assert not any(line.startswith("… and 1 ") for line in lines), lines
+    assert summaries and all(re.match(r"… and ([2-9]|\d\d+) earlier events", s) for s in summaries)
+
+
 def test_a_callback_error_appears_in_the_message_line():
     table = Table("yukon", seed=7, seat=2, opponents="random")
 
