@@ -575,6 +575,32 @@ def test_on_a_projector_the_trumps_sentence_is_not_a_narrow_column(harness, open
     assert lines <= 2.2, lines
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("scene, width, height, fill", [
+    ("pip_pip-6", 1920, 1080, True), ("quinto-4", 1280, 800, False),
+    ("pippins_aplenty-4", 1280, 800, False)])
+def test_the_trick_lies_in_the_middle_of_the_cloth(open_board, scene, width, height, fill):
+    """Issue 19: "the trick in the middle, each card laid at its player's side". The centre's
+    words (trumps, stock, reaches) on the trick's left were wider than the last trick on its
+    right, and the three were centred as a group: Pip-Pip!'s trick lay some 180 px right of the
+    cloth's middle on a projector, off the line of the seat facing the user. Now the trick is
+    in the middle, and the centre's words still all show."""
+    page = open_board(scene, width=width, height=height,
+                      query="&still" + ("&fill=1" if fill else ""))
+    page.wait_for_timeout(100)
+    seen = page.evaluate("""() => {
+        const middle = (n) => {
+            const r = n.getBoundingClientRect(); return (r.left + r.right) / 2; };
+        const centre = document.querySelector('.cg-centre');
+        return { cloth: middle(document.querySelector('.cg-cloth')),
+                 trick: middle(document.querySelector('.cg-trick')),
+                 words: centre.innerText.trim().length,
+                 cut: centre.scrollHeight - centre.clientHeight,
+                 last: !document.querySelector('.cg-last-trick').hidden }; }""")
+    assert abs(seen["trick"] - seen["cloth"]) <= 4, seen
+    assert seen["words"] and seen["cut"] <= 1 and seen["last"], seen
+
+
 # The lines of an element's text as the browser has drawn them, top to bottom.
 LINES_AS_DRAWN = """(selector) => {
     const info = document.querySelector(selector);
