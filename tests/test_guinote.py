@@ -132,6 +132,7 @@ def test_the_seed_worked_example_theo_alice_janet_filbert():
     assert legal(hand) == {"JH"}
     refusal = hand.why_illegal("4H")
     assert "must beat the card if you can" in refusal and "6♥" in refusal and "J♥" in refusal
+    assert refusal.endswith("you hold J♥, which beats it"), refusal
     with pytest.raises(cg.IllegalAction, match="must beat the card"):
         hand.apply("KS")
     hand.apply("JH")

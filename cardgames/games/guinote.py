@@ -574,7 +574,8 @@ class GuinoteHand(Hand):
                     f"{_listed(cards)}")
         if rule == "beat":
             return (f"{where} you must beat the card if you can: {best.label} ({whose} card) is "
-                    f"winning and you hold {_listed(cards)}, which beat it")
+                    f"winning and you hold {_listed(cards)}, which "
+                    f"{'beats' if len(cards) == 1 else 'beat'} it")
         if rule == "trump":
             return (f"{where}, with no {led.plural} to follow, you must play a trump card over "
                     f"{whose} {best.label}: you hold {_listed(cards)} ({trumps} are trumps)")
