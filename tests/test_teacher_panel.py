@@ -166,6 +166,22 @@ def test_the_list_shows_pupils_the_computer_absent_pupils_scores_and_the_last_ca
     assert ("South: a pupil (away)", 2) in panel.seat_select.options
 
 
+def test_a_room_that_waits_for_a_page_to_play_the_computer_says_so(place):
+    # The computer's seats are played by the room's open pages (RoomSession._computer_turn): a
+    # room opened before the lesson lists "North to play" and says why nothing happens yet.
+    clock = Clock()
+    store = SQLiteStore(place().path, clock=clock)
+    panel = TeacherPanel(Teacher(store), base_url=BASE, clock=clock)
+    open_rooms(panel, "1", prefix_box="maths", seed_box="7")
+    listed = text(panel.list_html)
+    assert "North to play the computer plays it once a page of this room is open" in listed
+    # Ben opens his page at South: his page plays North's cards for the computer.
+    RoomTable(SQLiteStore(place().path, clock=clock)).join("maths-1", 2, new_holder())
+    panel.refresh()
+    listed = text(panel.list_html)
+    assert "North to play" in listed and "once a page" not in listed
+
+
 def test_a_room_is_started_again_after_a_second_click(panel):
     open_rooms(panel, "1", prefix_box="maths", seed_box="7")
     pupil = RoomTable(panel.teacher.store)

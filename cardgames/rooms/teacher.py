@@ -56,7 +56,8 @@ class Teacher:
         """Every open room (expired ones are deleted first): its game, seats (who holds each,
         whether the pupil is there, or the computer), actions, scores (the hand's, and the
         match's in a match; ``units`` names the score's entries: seats, or sides in partnership
-        games), the seat to move, and how long since the last play. ``people`` has each seat as
+        games), the seat to move (``waiting``: it is the computer's, and no pupil's page is open
+        to play it), and how long since the last play. ``people`` has each seat as
         a dict (number, name, held by a pupil, the pupil's name, away, and ``own``: False for a
         seat another plays this hand, Quinto's dummy). Each room is replayed from its stored
         actions, so what is listed is what its pages show."""
@@ -73,6 +74,12 @@ class Teacher:
             match = target if isinstance(target, Match) else None
             hand = match.hand if match else target
             names = seat_names(hand)
+            mover = None if hand.to_move is None else hand.controller(hand.to_move)
+            over = match.is_over if match else hand.is_over
+            # the computer's seats are played by the room's open pages (a pupil's, or the
+            # projector's): with none open, the room waits
+            waiting = (not over and mover is not None and not room.live(mover, now)
+                       and not any(room.live(s, now) for s in range(len(room.seats))))
             seats, people = [], []
             for s, seat in enumerate(room.seats):
                 who = (seat.pupil or "a pupil") if seat.holder else "computer"
@@ -89,8 +96,8 @@ class Teacher:
                 "score": list(hand.score), "units": unit_names(hand, names),
                 "scores": list(match.scores) if match else None,
                 "hand": len(match.hands) + (not match.is_over) if match else 1,
-                "to_move": None if hand.to_move is None else names[hand.controller(hand.to_move)],
-                "over": match.is_over if match else hand.is_over,
+                "to_move": None if mover is None else names[mover],
+                "over": over, "waiting": waiting,
                 "computer": room.computer, "timeout": room.timeout, "open_hands": room.open_hands,
                 "idle": None if room.last_play is None else now - room.last_play,
             })

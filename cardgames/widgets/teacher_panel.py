@@ -588,6 +588,9 @@ class TeacherPanel:
                 score = f"hand {r['hand']}: {score}<br>match: {_points(r['units'], r['scores'])}"
             turn = "over" if r["over"] else (f"{escape(r['to_move'])} to play"
                                              if r["to_move"] else "")
+            if r["waiting"]:
+                turn += ("<br><small>the computer plays it once a page of this room is "
+                         "open</small>")
             extras = []
             if r["open_hands"]:
                 extras.append("hands shown on the projector")
