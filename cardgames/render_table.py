@@ -180,8 +180,11 @@ def end_words(hand: "Hand", names: Sequence[str]) -> str:
     return f"The hand is over{reason}. Points: {points}."
 
 
+PLAYS_APART = ", "      # between a trick's plays ("North 2♥, East 3♦") in the score sheet's text
+
+
 def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
-    return ", ".join(f"{names[s]} {c.label}" for s, c in trick_cards)
+    return PLAYS_APART.join(f"{names[s]} {c.label}" for s, c in trick_cards)
 
 
 def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
@@ -251,7 +254,17 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
 
     def cell(tag: str, column: str, text: Any) -> str:
         kind = "cg-num" if column in numeric else "cg-text"   # numbers right, words left
-        return f'<{tag} class="{kind}">{escape(str(text))}</{tag}>'
+        words = escape(str(text))
+        if tag == "td" and column == "Cards" and text:
+            # a play is not broken between its seat and its card on a narrow screen
+            plays = str(text).split(PLAYS_APART)
+            words = " ".join(f'<span class="cg-play">{escape(play)}'
+                             f'{PLAYS_APART.strip() if i < len(plays) - 1 else ""}</span>'
+                             for i, play in enumerate(plays))
+            kind += " cg-plays"
+        if column == "Leader":      # the first of the trick's plays too: a phone leaves it out
+            kind += " cg-leader"
+        return f'<{tag} class="{kind}">{words}</{tag}>'
 
     head = "".join(cell("th", c, c) for c in columns)
     body = "".join("<tr>" + "".join(cell("td", c, row.get(c, "")) for c in columns) + "</tr>"

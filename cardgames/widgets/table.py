@@ -50,6 +50,12 @@ PANEL_CSS = """<style>
 .cg-panels table.cg-sheet .cg-num { text-align: right; white-space: nowrap; }
 .cg-panels table.cg-sheet .cg-text { text-align: left; min-width: 4em; }
 .cg-panels table.cg-sheet td.cg-text { white-space: normal; }
+.cg-panels table.cg-sheet td.cg-plays { min-width: 12em; }
+.cg-panels table.cg-sheet .cg-play { white-space: nowrap; }
+@media (max-width: 600px) {   /* a phone: the trick, its cards, its winner and points in view */
+  .cg-panels table.cg-sheet .cg-leader { display: none; }
+  .cg-panels table.cg-sheet th, .cg-panels table.cg-sheet td { padding: 3px 5px; }
+  .cg-panels table.cg-sheet td.cg-plays { min-width: 10.5em; } }
 .cg-panels .cg-sheet-wrap { overflow-x: auto; max-width: 100%; }
 .cg-panels .cg-story { line-height: 1.5; max-height: 24em; overflow-y: auto; }
 .cg-panels .cg-story p { margin: 0 0 2px 0; }
