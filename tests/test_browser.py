@@ -189,6 +189,26 @@ def click_first_playable(page, board) -> None:
     wait_for_answer(page, message)
 
 
+def test_on_a_phone_the_new_deal_panel_asks_its_questions_whole(voila, page):
+    # Issue 19: the New deal panel's options are "plain questions with their choices in words".
+    # On a phone each question beside its box was cut to one line ("May the 7 be exchanged
+    # before the first tri…"); it wraps now, and stays inside the window.
+    base, _log = voila
+    open_table(page, base, "guinote", "seed=4", "phone")
+    page.locator(".cg-app >> nth=0 >> .jupyter-widget-Collapse-header", has_text="New deal").click()
+    questions = page.locator(".cg-app >> nth=0 >> .cg-panels .widget-checkbox .widget-label-basic")
+    questions.first.wait_for()
+    page.wait_for_timeout(200)
+    cut = page.evaluate("""() => [...document.querySelector('.cg-app .cg-panels')
+            .querySelectorAll('.widget-checkbox .widget-label-basic')]
+        .filter((label) => label.checkVisibility())
+        .filter((label) => label.scrollWidth > label.clientWidth + 1
+                           || label.getBoundingClientRect().right > innerWidth)
+        .map((label) => label.innerText)""")
+    assert questions.count() >= 5 and cut == [], cut
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_refused_card_says_why_when_tapped_and_the_keyboard_plays(voila, page, game):
     # A phone shows no tooltip: a refused card tapped stays in the hand and the reason appears

@@ -62,6 +62,13 @@ PANEL_CSS = """<style>
 .cg-panels .cg-option-doc { color: #555; font-size: 14px; line-height: 1.35; }
 .cg-panels .cg-best-play { font-size: 16px; line-height: 1.4; }
 .cg-panels .cg-share a { word-break: break-all; }
+/* a rule's question beside its box is read whole on a phone: it wraps (ipywidgets cut it to one
+   line with an ellipsis, "May the 7 be exchanged before the first tri…") */
+.cg-panels .widget-checkbox { height: auto; max-width: 100%; }
+.cg-panels .widget-checkbox .widget-label-basic { white-space: normal; overflow: visible;
+  line-height: 1.35; padding: 3px 0; display: flex; align-items: flex-start; }
+.cg-panels .widget-checkbox input[type=checkbox] { flex-grow: 0; align-self: flex-start;
+  margin-top: 2px; }
 </style>"""
 
 
