@@ -593,6 +593,26 @@ def test_the_seed_box_refuses_what_a_link_refuses():
         assert "Cannot deal" in table.message and table.hand.seed == 7, bad
 
 
+def test_the_target_box_is_empty_for_the_games_own_target_and_refuses_what_is_not_one():
+    # A match's target: an empty box (its hint: "the game's own") plays to the game's target;
+    # the box showed "Target 0", which read as a match to no points.
+    table = Table("quinto", seed=7, seat=0, opponents="random")
+    open_new_deal(table)
+    assert table.target_box.value == "" and table.target_box.placeholder == "the game's own"
+    table.match_box.value = True
+    for bad in ("0", "-5", "abc", "١٢٣"):
+        table.target_box.value = bad
+        table.deal_button.click()
+        assert "Cannot deal" in table.message and "above 0" in table.message, bad
+        assert table.session.match is None and table.hand.seed == 7, bad    # nothing lost
+    table.target_box.value = ""
+    table.deal_button.click()
+    assert "Cannot deal" not in table.message and table.session.match.target == 250  # its own
+    table.target_box.value = "120"
+    table.deal_button.click()
+    assert "Cannot deal" not in table.message and table.session.match.target == 120
+
+
 def test_every_option_is_a_plain_question_with_its_choices_in_words():
     table = Table("yukon", seed=7, seat=0, opponents="random")
     open_new_deal(table)

@@ -32,6 +32,7 @@ from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
+from ..limits import quote
 from ..links import LinkError, check_seed
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
@@ -205,9 +206,9 @@ class Table:
                                                "Choose a random seed")
         self.open_hands_box = self._check("Open hands (every card face up)", session.open_hands)
         self.match_box = self._check("Play a match", session.match is not None)
-        self.target_box = make(W.IntText, value=0, description="Target",
-                               tooltip="Points to win the match (0: the game's own target)",
-                               layout={"width": "12em"})
+        self.target_box = make(W.Text, description="Target", placeholder="the game's own",
+                               tooltip="Points to win the match (empty: the game's own target)",
+                               layout={"width": "14em"})
         self.options_area = make(W.VBox)
         self.deal_button = self._button("Deal", "cg-deal", self.deal_from_controls,
                                         "Deal a new hand with these settings", "success")
@@ -254,7 +255,7 @@ class Table:
         self.seed_box.value = str(session.seed) if session.seed_visible() else ""
         self.open_hands_box.value = session.open_hands
         self.match_box.value = session.match is not None
-        self.target_box.value = settings.get("target") or 0
+        self.target_box.value = str(settings.get("target") or "")
         controls = self._option_controls.get(session.game.name, {})
         chosen = settings.get("options", {})
         for name, control in controls.items():
@@ -446,13 +447,22 @@ class Table:
         except LinkError as error:
             raise SetupError(str(error)) from None
 
+    def _target_from_box(self) -> int | None:
+        text = self.target_box.value.strip()
+        if not text:
+            return None          # the game's own target
+        if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+            raise SetupError(f"the match's target is a whole number of points above 0, or "
+                             f"nothing for the game's own target, not {quote(text)}")
+        return int(text)
+
     def deal_from_controls(self) -> None:
         """The Deal button: a new hand (or match) with the settings the panel shows."""
         self.session.new_deal(self.game_select.value, self._seed_from_box(),
                               players=self.players_select.value, seat=self.seat_select.value,
                               open_hands=self.open_hands_box.value,
                               opponents=self.opponents_select.value, match=self.match_box.value,
-                              target=self.target_box.value or None, **self.chosen_options())
+                              target=self._target_from_box(), **self.chosen_options())
         self._after_new_hand()
 
     def deal_from_text(self) -> None:
