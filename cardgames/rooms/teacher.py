@@ -78,7 +78,7 @@ class Teacher:
             over = match.is_over if match else hand.is_over
             # the computer's seats are played by the room's open pages (a pupil's, or the
             # projector's): with none open, the room waits
-            waiting = (not over and mover is not None and not room.live(mover, now)
+            waiting = (not over and mover is not None
                        and not any(room.live(s, now) for s in range(len(room.seats))))
             seats, people = [], []
             for s, seat in enumerate(room.seats):

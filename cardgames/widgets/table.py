@@ -452,8 +452,8 @@ class Table:
         if not text:
             return None          # the game's own target
         if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
-            raise SetupError(f"the match's target is a whole number of points above 0, or "
-                             f"nothing for the game's own target, not {quote(text)}")
+            raise SetupError(f"the match's target is a whole number of points from 1 to 999999, "
+                             f"or nothing for the game's own target, not {quote(text)}")
         return int(text)
 
     def deal_from_controls(self) -> None:
