@@ -1,7 +1,7 @@
 """What the browser tests share: Debian's Chromium, how it is started, the screenshot a
 failing test leaves in ``test-artifacts/``, how a test reads and plays the first table of an
-app's page, and the check that a board's seats and trick lie apart (imported by the test
-modules; not a test)."""
+app's page, the check that a board's seats and trick lie apart, and the wheel turned over a
+table filling the window (imported by the test modules; not a test)."""
 
 from __future__ import annotations
 
@@ -131,3 +131,16 @@ def play_until_the_trick_changes(page) -> list[str]:
             break
     assert trick_cards(page) != before, f"the trick never changed ({clicked})"
     return clicked
+
+
+def turn_the_wheel_over_the_table(page, turns: int = 3) -> dict:
+    """A teacher turns the mouse wheel over a table that fills the window (1920x1080): where the
+    page's first table is then (its top) and how many prose cells show."""
+    page.mouse.move(960, 540)
+    for _ in range(turns):
+        page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(300)
+    return page.evaluate("""() => ({
+        top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
+        prose: [...document.querySelectorAll('.jp-MarkdownCell')]
+            .filter((e) => e.checkVisibility()).length})""")

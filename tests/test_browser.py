@@ -29,7 +29,8 @@ from pathlib import Path
 import pytest
 from browsing import (
     ARTIFACTS, assert_seats_and_trick_apart, chromium, keep_screenshot_if_failed, kernel_process,
-    play_until_the_trick_changes, table_text, tap_card, trick_cards, wait_for_answer,
+    play_until_the_trick_changes, table_text, tap_card, trick_cards, turn_the_wheel_over_the_table,
+    wait_for_answer,
 )
 
 import cardgames as cg
@@ -284,14 +285,7 @@ def test_a_projector_shows_the_table_alone_filling_the_window(voila, page, game)
     wait_for_answer(page, message)
     # The teacher scrolls the wheel over the table: it stays put, and the page's prose never
     # shows (Voila's page scrolls in a container of its own, which carried the table away).
-    page.mouse.move(960, 540)
-    for _ in range(4):
-        page.mouse.wheel(0, 1500)
-    page.wait_for_timeout(300)
-    after = page.evaluate("""() => ({
-        top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
-        prose: [...document.querySelectorAll('.jp-MarkdownCell')]
-            .filter(e => e.getClientRects().length > 0).length})""")
+    after = turn_the_wheel_over_the_table(page, turns=4)
     assert after == {"top": 0, "prose": 0}, after
     assert page.console_errors == []
 

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import ARTIFACTS, chromium
+from browsing import ARTIFACTS, chromium, turn_the_wheel_over_the_table
 
 
 pytestmark = pytest.mark.browser
@@ -204,16 +204,10 @@ def test_a_projector_table_link_stays_the_table_alone_once_the_match_is_drawn(vo
                   wait_until="domcontentloaded")
         page.wait_for_function("() => [...document.querySelectorAll('.cg-app')].filter("
                                "(a) => a.querySelector('.cg-table .cg-card')).length === 2")
-        page.mouse.move(960, 540)
-        for _ in range(3):
-            page.mouse.wheel(0, 1500)
-        page.wait_for_timeout(300)
-        seen = page.evaluate("""() => ({
-            top: document.querySelector('.cg-app .cg-table').getBoundingClientRect().top,
-            prose: [...document.querySelectorAll('.jp-MarkdownCell')]
-                .filter((e) => e.checkVisibility()).length,
-            tables: [...document.querySelectorAll('.cg-app')]
-                .filter((a) => a.checkVisibility()).length})""")
+        seen = turn_the_wheel_over_the_table(page)
+        seen["tables"] = page.evaluate(
+            "() => [...document.querySelectorAll('.cg-app')].filter((a) => a.checkVisibility())"
+            ".length")
         assert seen == {"top": 0, "prose": 0, "tables": 1}, seen
         assert not page.outside, page.outside
     finally:
