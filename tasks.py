@@ -233,7 +233,8 @@ def apps(args: list[str]) -> int:
 #: end together: the browser tests of the apps and the board, and the rest with the static
 #: site's tests (whose build fetches and compiles, started as the run begins). With the site
 #: among the browser tests, a fresh clone's halves took 886 s and 763 s side by side; split so,
-#: 708 s and 773 s (27 Nov; 698 s and 755 s with four more browser tests).
+#: 708 s and 773 s (27 Nov; 698 s and 755 s with four more browser tests; 617 s and 657 s
+#: with 85 and 1,423 tests in the tenth session).
 HALVES = {"browser tests": ["-m", "browser and not site"],
           "the other tests": ["-m", "not browser or site"]}
 
