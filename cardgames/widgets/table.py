@@ -32,7 +32,7 @@ from .. import render_table as rt
 from ..board_state import BUTTONS, board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
-from ..limits import quote
+from ..limits import ascii_digits, quote
 from ..links import LinkError, check_seed
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
@@ -451,7 +451,7 @@ class Table:
         text = self.target_box.value.strip()
         if not text:
             return None          # the game's own target
-        if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+        if not ascii_digits(text) or len(text) > 6 or int(text) < 1:
             raise SetupError(f"the match's target is a whole number of points from 1 to 999999, "
                              f"or nothing for the game's own target, not {quote(text)}")
         return int(text)
