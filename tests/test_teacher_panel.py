@@ -102,7 +102,7 @@ def test_the_message_line_shows_only_when_it_has_something_to_say(panel):
 def test_the_form_opens_rooms_with_its_players_rules_match_and_computer(panel):
     panel.game_select.value = "guinote"
     panel.players_select.value = 2
-    rule = next(iter(panel._option_controls.values()))
+    rule = next(iter(panel.questions.controls.values()))
     open_rooms(panel, "1", game="guinote", prefix_box="duel", match_box=True,
                computer_select="search", timeout_box="120")
     (room,) = panel.rooms

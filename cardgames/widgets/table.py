@@ -38,6 +38,7 @@ from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
 from .board import Board, UserEvent
 from .models import widgets_under
+from .rule_questions import RuleQuestions
 from .shared_looks import SharedLooks
 
 __all__ = ["Table"]
@@ -103,7 +104,8 @@ class Table:
         self._seq = 0
         self._drawn: dict[str, Any] | None = None
         self._looks = SharedLooks()
-        self._option_controls: dict[str, dict[str, widgets.Widget]] = {}
+        #: the rules asked as questions, for each game the New deal panel has shown
+        self.rule_questions: dict[str, RuleQuestions] = {}
         self._build(four_colour)
         self.redraw()
 
@@ -256,15 +258,7 @@ class Table:
         self.open_hands_box.value = session.open_hands
         self.match_box.value = session.match is not None
         self.target_box.value = str(settings.get("target") or "")
-        controls = self._option_controls.get(session.game.name, {})
-        chosen = settings.get("options", {})
-        for name, control in controls.items():
-            value = chosen.get(name, session.game.options[name].default)
-            if isinstance(control, widgets.Text):
-                control.value = " ".join(str(v) for v in value) if isinstance(value, (list, tuple)) \
-                    else ("" if value is None else str(value))
-            else:
-                control.value = value
+        self.rule_questions[session.game.name].show(settings.get("options", {}))
 
     def _on_game_change(self) -> None:
         game = get_game(self.game_select.value)
@@ -287,30 +281,8 @@ class Table:
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The game's rules as plain questions, each with its choices in words."""
-        W, make = widgets, self._looks.make
-        rows, controls = [], {}
-        for name, option in game.options.items():
-            question = option.question
-            tooltip = option.doc + (f" (source: {option.source})" if option.source else "")
-            if option.choices and all(isinstance(c, bool) for c in option.choices):
-                control = make(W.Checkbox, value=bool(option.default), description=question,
-                               indent=False, tooltip=tooltip, layout={"width": "auto"})
-            elif option.choices:
-                control = make(W.Dropdown, options=[(option.words(c), c) for c in option.choices],
-                               value=option.default, tooltip=tooltip,
-                               layout={"width": "auto", "max_width": "100%"})
-                rows.append(make(W.HTML, f"{escape(question)}"))
-            else:
-                control = make(W.Text, value="" if option.default is None else
-                               " ".join(map(str, option.default))
-                               if isinstance(option.default, (list, tuple)) else str(option.default),
-                               tooltip=tooltip, layout={"width": "16em"})
-                rows.append(make(W.HTML, f"{escape(question)}"))
-            control.add_class("cg-option")
-            rows.append(control)
-            controls[name] = control
-        self._option_controls[game.name] = controls
-        return make(W.VBox, rows)
+        questions = self.rule_questions[game.name] = RuleQuestions(game, self._looks.make)
+        return self._looks.make(widgets.VBox, questions.rows)
 
     # -- the guard and the board's messages ---------------------------------------------------
 
@@ -482,18 +454,8 @@ class Table:
 
     def chosen_options(self) -> dict[str, Any]:
         """The options as the panel shows them (only those that differ from the default)."""
-        game = get_game(self.game_select.value)
-        chosen = {}
-        for name, control in self._option_controls.get(game.name, {}).items():
-            value = control.value
-            if isinstance(control, widgets.Text):
-                text = value.strip()
-                value = None if text.lower() in ("", "none") else int(text) \
-                    if text.lstrip("-").isdigit() else text.replace(",", " ").split() \
-                    if (" " in text or "," in text) else text
-            if value != game.options[name].default:
-                chosen[name] = value
-        return chosen
+        questions = self.rule_questions.get(self.game_select.value)
+        return questions.chosen() if questions else {}
 
     def _random_seed(self) -> None:
         self.seed_box.value = str(random.SystemRandom().randrange(1, 10**6))

@@ -39,12 +39,13 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..engine import Game, SetupError
+from ..engine import SetupError
 from ..games import GAMES, get_game
 from ..links import LinkError, check_seed
 from ..limits import MAX_SEED
 from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
 from ..rooms.teacher import MAX_ROOMS
+from .rule_questions import RuleQuestions
 
 __all__ = ["PageHelper", "TeacherPanel", "apps_address", "teacher_page"]
 
@@ -426,47 +427,12 @@ class TeacherPanel:
         with self.players_select.hold_sync():
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
-        self.options_area.children = self._options(game)
-
-    def _options(self, game: Game) -> tuple[widgets.Widget, ...]:
-        """The game's rules as plain questions, each with its choices in words."""
-        self._option_controls: dict[str, widgets.Widget] = {}
-        rows: list[widgets.Widget] = []
-        for name, option in game.options.items():
-            if option.choices and all(isinstance(c, bool) for c in option.choices):
-                control = widgets.Checkbox(value=bool(option.default), description=option.question,
-                                           indent=False, layout={"width": "auto"})
-            else:
-                rows.append(widgets.HTML(escape(option.question)))
-                if option.choices:
-                    control = widgets.Dropdown(
-                        options=[(option.words(c), c) for c in option.choices],
-                        value=option.default, layout={"width": "auto", "max_width": "40em"})
-                else:
-                    default = option.default
-                    control = widgets.Text(
-                        value="" if default is None else " ".join(map(str, default))
-                        if isinstance(default, (list, tuple)) else str(default),
-                        layout={"width": "16em"})
-            control.add_class("cg-option")
-            rows.append(control)
-            self._option_controls[name] = control
-        return tuple(rows)
+        self.questions = RuleQuestions(game)
+        self.options_area.children = tuple(self.questions.rows)
 
     def chosen_options(self) -> dict[str, Any]:
         """The rules as the form shows them (only those that differ from the default)."""
-        game = get_game(self.game_select.value)
-        chosen = {}
-        for name, control in self._option_controls.items():
-            value = control.value
-            if isinstance(control, widgets.Text):
-                text = value.strip()
-                value = (None if text.lower() in ("", "none") else int(text)
-                         if text.lstrip("-").isdigit() else text.replace(",", " ").split()
-                         if (" " in text or "," in text) else text)
-            if value != game.options[name].default:
-                chosen[name] = value
-        return chosen
+        return self.questions.chosen()
 
     def _count(self) -> int:
         text = self.count_box.value.strip()
