@@ -251,6 +251,8 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
         return f"<p><i>{escape(empty)}</i></p>"
     numeric = {c for c in columns if all(isinstance(row.get(c, 0), int) or row.get(c) in ("", None)
                                         for row in rows)}
+    totals = set(columns[columns.index("Calls") + 1:]) if "Calls" in columns \
+        else {c for c in columns if c.endswith(" total")}
 
     def cell(tag: str, column: str, text: Any) -> str:
         kind = "cg-num" if column in numeric else "cg-text"   # numbers right, words left
@@ -264,7 +266,16 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
             kind += " cg-plays"
         if column == "Leader":      # the first of the trick's plays too: a phone leaves it out
             kind += " cg-leader"
-        return f'<{tag} class="{kind}">{words}</{tag}>'
+        if column in totals:        # a side's or a player's points so far
+            kind += " cg-total"
+        label = "" if tag == "th" else f' data-label="{escape(phone_label(column, text))}"'
+        return f'<{tag} class="{kind}"{label}>{words}</{tag}>'
+
+    def phone_label(column: str, text: Any) -> str:
+        """A phone shows each row as labelled lines: "Trick 3", "Winner: East", "end"."""
+        if column != columns[0]:
+            return f"{column}:"
+        return column if isinstance(text, int) else ""
 
     head = "".join(cell("th", c, c) for c in columns)
     body = "".join("<tr>" + "".join(cell("td", c, row.get(c, "")) for c in columns) + "</tr>"

@@ -213,6 +213,36 @@ def test_on_a_phone_the_new_deal_panel_asks_its_questions_whole(voila, page):
     assert page.console_errors == []
 
 
+def test_on_a_phone_the_score_sheet_shows_every_trick_whole(voila, page):
+    # Issue 19: "Score sheet and story of the hand that read well at any width". On a phone the
+    # sheet's eight columns ran past the window (Points and the totals a sideways scroll away);
+    # each trick is now a block of labelled lines: "Trick 3 Winner: East Points: 5", its cards,
+    # the totals so far.
+    base, _log = voila
+    open_table(page, base, "pip_pip", "seed=4&seat=watch", "phone")
+    board = page.locator(".cg-app >> nth=0 >> .cg-table")
+    board.locator(".cg-finish-hand").click()            # the seats play some tricks
+    page.locator(".cg-app >> nth=0 >> .jupyter-widget-Collapse-header",
+                 has_text="Score sheet").click()
+    page.wait_for_function("() => document.querySelectorAll("
+                           "'.cg-app .cg-panels table.cg-sheet tbody tr').length >= 2")
+    seen = page.evaluate("""() => {
+        const sheet = document.querySelector('.cg-app .cg-panels table.cg-sheet');
+        const cells = [...sheet.querySelectorAll('td')].filter((td) => td.checkVisibility());
+        return {out: cells.filter((td) => td.getBoundingClientRect().right > innerWidth)
+                         .map((td) => td.innerText),
+                wide: sheet.scrollWidth > sheet.parentNode.clientWidth + 1,
+                first: [...sheet.querySelector('tbody tr').children]     // as a reader sees it
+                    .filter((td) => td.checkVisibility())
+                    .map((td) => (getComputedStyle(td, '::before').content.match(/^"(.*)"$/)
+                                  || ['', ''])[1] + td.innerText).join(' ')}; }""")
+    assert seen["out"] == [] and not seen["wide"], seen
+    assert "Trick 1" in seen["first"] and "Winner: Player" in seen["first"], seen["first"]
+    assert "Points:" in seen["first"] and "Player 6:" in seen["first"], seen["first"]
+    page.screenshot(path=str(SCREENS / "pip_pip-phone-score-sheet.png"), full_page=True)
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_refused_card_says_why_when_tapped_and_the_keyboard_plays(voila, page, game):
     # A phone shows no tooltip: a refused card tapped stays in the hand and the reason appears

@@ -54,10 +54,21 @@ PANEL_CSS = """<style>
 .cg-panels table.cg-sheet td.cg-text { white-space: normal; }
 .cg-panels table.cg-sheet td.cg-plays { min-width: 12em; }
 .cg-panels table.cg-sheet .cg-play { white-space: nowrap; }
-@media (max-width: 600px) {   /* a phone: the trick, its cards, its winner and points in view */
-  .cg-panels table.cg-sheet .cg-leader { display: none; }
-  .cg-panels table.cg-sheet th, .cg-panels table.cg-sheet td { padding: 3px 5px; }
-  .cg-panels table.cg-sheet td.cg-plays { min-width: 10.5em; } }
+@media (max-width: 600px) {   /* a phone: each row a block of labelled lines, nothing out of view:
+  "Trick 3 · Winner: East · Points: 5", the cards, "North–South: 5 · East–West: 12" */
+  .cg-panels table.cg-sheet, .cg-panels table.cg-sheet tbody { display: block; }
+  .cg-panels table.cg-sheet thead, .cg-panels table.cg-sheet .cg-leader,
+  .cg-panels table.cg-sheet td:empty { display: none; }
+  .cg-panels table.cg-sheet tr { display: flex; flex-wrap: wrap; column-gap: 14px;
+    padding: 5px 2px; border-bottom: 1px solid #ddd; }
+  .cg-panels table.cg-sheet td { display: block; padding: 0; border: none; min-width: 0;
+    text-align: left; }
+  .cg-panels table.cg-sheet td::before { content: attr(data-label) " "; color: #666; }
+  .cg-panels table.cg-sheet td:first-child { font-weight: 600; text-transform: capitalize; }
+  .cg-panels table.cg-sheet td:first-child::before { color: inherit; }
+  .cg-panels table.cg-sheet td.cg-plays { flex-basis: 100%; order: 1; }
+  .cg-panels table.cg-sheet td.cg-plays::before { content: none; }
+  .cg-panels table.cg-sheet td.cg-total { order: 2; } }
 .cg-panels .cg-sheet-wrap { overflow-x: auto; max-width: 100%; }
 .cg-panels .cg-story { line-height: 1.5; max-height: 24em; overflow-y: auto; }
 .cg-panels .cg-story p { margin: 0 0 2px 0; }
