@@ -6,7 +6,7 @@ game's app: at least three worked examples drawn as cards (``.cg-example`` with 
 named for screen readers), none wider than a 390 px phone; no card notation or Python repr in
 the page's text outside the table; the quiz starts, answers with buttons and gives feedback.
 The index links the teachers' page and a class view; a quiz link asks its questions at once;
-a table link (``view=table``) stays the table alone once the page's match table is drawn.
+a table link (``view=table``) stays the table alone once the page's match is settled.
 Screenshots of examples at 390 and 1280 px and of the quiz are kept in ``test-artifacts/``
 for a person to look at.
 """
@@ -167,7 +167,10 @@ def test_a_projector_quiz_link_shows_the_quiz_alone_in_large_print(voila, browse
         box = page.evaluate("""() => { const r = document.querySelector('.cg-quiz-fill')
             .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }""")
         assert box == [0, 0, 1920, 1080]
-        page.wait_for_function("() => document.querySelectorAll('.cg-app .cg-table').length")
+        # the page's tables are hidden, so not dealt: a line stands in each one's place
+        page.wait_for_function("() => document.querySelectorAll('.cg-app .cg-app-elsewhere')"
+                               ".length === 2")
+        assert page.locator(".cg-table").count() == 0
         assert not page.evaluate("() => [...document.querySelectorAll('.cg-app')]"
                                  ".some((a) => a.checkVisibility())"), "a table shows too"
         smallest = page.evaluate("""() => {
@@ -193,17 +196,19 @@ def test_a_projector_quiz_link_shows_the_quiz_alone_in_large_print(voila, browse
         context.close()
 
 
-def test_a_projector_table_link_stays_the_table_alone_once_the_match_is_drawn(voila, browser):
-    # A teacher puts an explainer's ?seed=3&view=table link on the projector. The page's match
-    # table is drawn a moment after the hand's (further down the page, hidden here); the page
-    # stays the table alone: a turn of the wheel neither carries the table away nor shows the
-    # prose. (Each board used to set the page's fill from its own link: the match's took it off.)
+def test_a_projector_table_link_stays_the_table_alone_once_the_match_is_settled(voila, browser):
+    # A teacher puts an explainer's ?seed=3&view=table link on the projector. A moment after the
+    # hand's table is drawn, the page settles its match further down (hidden here, so not dealt:
+    # a line stands in its place); the page stays the table alone: a turn of the wheel neither
+    # carries the table away nor shows the prose. (Each board used to set the page's fill from
+    # its own link: the match's board, drawn later, took it off.)
     context, page = new_page(browser, 1920, 1080)
     try:
         page.goto(f"{voila}/voila/render/yukon.ipynb?seed=3&view=table",
                   wait_until="domcontentloaded")
-        page.wait_for_function("() => [...document.querySelectorAll('.cg-app')].filter("
-                               "(a) => a.querySelector('.cg-table .cg-card')).length === 2")
+        page.wait_for_function("() => document.querySelector('.cg-app .cg-table .cg-card')"
+                               " && document.querySelector('.cg-app .cg-app-elsewhere')")
+        assert page.locator(".cg-app .cg-table").count() == 1     # the match: not dealt
         seen = turn_the_wheel_over_the_table(page)
         seen["tables"] = page.evaluate(
             "() => [...document.querySelectorAll('.cg-app')].filter((a) => a.checkVisibility())"

@@ -140,6 +140,25 @@ def test_the_page_opens_at_what_its_link_asks_for(monkeypatch):
         assert [opens(box) for box in boxes] == [table, match, quiz], query
 
 
+def test_a_projector_link_deals_only_what_it_shows(monkeypatch):
+    # ?view=table shows the page's first table alone on a class's projector, ?view=quiz the quiz
+    # alone: the match's table below (and, for the quiz, the hand's) is hidden, so it is not
+    # dealt at all, neither in the kernel nor as widgets for the page to build.
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    for query, dealt in [("seed=5", [True, True]), ("seed=5&view=table", [True, False]),
+                         ("quiz=3&seed=4&view=quiz", [False, False])]:
+        glue._apps.clear()
+        monkeypatch.setattr(glue, "_query", None)      # a new page, a new kernel
+        monkeypatch.setenv("QUERY_STRING", query)
+        boxes = (glue.app("guinote"), glue.app("guinote", match=True))
+        glue._apps[1].when_drawn.receive({"type": "drawn"})
+        assert [shown.table is not None for shown in glue._apps] == dealt, query
+        for box, was_dealt in zip(boxes, dealt):
+            if not was_dealt:
+                assert "view=" in box.children[0].value, query      # says why, to a reader
+
+
 def test_a_link_may_set_a_deal_out_to_watch_with_every_hand_open(monkeypatch):
     # A teacher's projector: ?seed=5&seat=watch has no seat of its own and every hand face up.
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")

@@ -21,6 +21,9 @@ Each notebook's cells stay short because the work happens here:
     players, options and deal from the same link. The page's other tables deal as usual.
     A link that asks for a room's seat or a deal of its own opens the page at its table, as at
     an anchor (a quiz's link at the quiz: :mod:`cardgames.widgets.open_here`).
+``?view=table`` / ``?view=quiz``
+    The page's first table (or its quiz) alone fills the window, for a class's projector. The
+    page's other tables are not dealt at all then (a line stands in their place, hidden).
 ``follow_link()``
     The last cell of every app notebook. Under Voila with preheated kernels the notebook runs
     before anybody asks for the page, so the link is not known when ``app`` first deals; this
@@ -112,6 +115,12 @@ def _waiting() -> widgets.HTML:
     return widgets.HTML('<p class="cg-app-waiting">Shuffling the cards…</p>')
 
 
+def _not_on_this_view() -> widgets.HTML:
+    """What stands for a table the page's link does not show (``view=table`` or ``view=quiz``)."""
+    return widgets.HTML('<p class="cg-app-elsewhere">This table is not dealt on a page that '
+                        'shows one part alone; open the page without view= to play it.</p>')
+
+
 def _message(text: str, kind: str = "cg-error") -> widgets.HTML:
     from html import escape
 
@@ -149,7 +158,9 @@ class App:
         try:
             try:
                 self.settings = parse_query(self.game, query or "")
-                if self.settings.room is None:
+                if self._hidden_by_view():
+                    self.box.children = (_not_on_this_view(),)
+                elif self.settings.room is None:
                     self._show_table()
                 elif in_browser():       # the static site: no server, no other pupils
                     self.box.children = (_message(
@@ -178,6 +189,13 @@ class App:
             if not in_voila():
                 raise
             self.box.children = (_message(FRIENDLY),)
+
+    def _hidden_by_view(self) -> bool:
+        """The link shows another part of the page alone (``view=quiz``: the quiz; ``view=table``:
+        the page's first table), so this table is not built: nobody would see it, and on a
+        class's projector it would only cost the server and the page their time."""
+        view = self.settings.view
+        return view == "quiz" or (view == "table" and not self._first_on_page())
 
     def _first_on_page(self) -> bool:
         """This is the page's first table (the one a room's link joins), or the page has none

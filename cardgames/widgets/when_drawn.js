@@ -1,7 +1,7 @@
 // WhenDrawn (when_drawn.py): shows nothing; says {"type": "drawn"} to Python once the page's
 // first table is on the screen and the page is idle, so that what waits for it (a match's
 // table further down the page) is built then, not while that first table is being drawn.
-const FIRST_TABLE = ".cg-table .cg-card, .cg-table .cg-action, .cg-app-message";
+const FIRST_TABLE = ".cg-table .cg-card, .cg-table .cg-action, .cg-app-message, .cg-app-elsewhere";
 const GIVE_UP_MS = 8000; // a page with no table at all: say it anyway
 
 function render({ model, el }) {
