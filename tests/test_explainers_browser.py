@@ -191,6 +191,11 @@ def test_a_projector_quiz_link_shows_the_quiz_alone_in_large_print(voila, browse
         answer_with_the_first_choice(page)
         page.screenshot(path=str(ARTIFACTS / "quiz-projector-1920-answered.png"))
         assert "view=quiz" in page.locator(".cg-quiz-link").inner_text()
+        # answered, the feedback and the class's link are still on the screen: the position on
+        # the left, the answers and the feedback on the right (they ran below the window)
+        for part in (".cg-quiz-feedback", ".cg-quiz-link"):
+            box = page.locator(part).bounding_box()
+            assert box["height"] > 0 and box["y"] + box["height"] <= 1080, (part, box)
         assert not page.outside, page.outside
     finally:
         context.close()

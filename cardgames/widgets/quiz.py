@@ -95,6 +95,16 @@ html:has(.cg-quiz-fill) .jp-Cell:not(:has(.cg-quiz-fill)) { display: none !impor
   min-height: 2.2em; padding: 0.2em 1em; }
 .cg-quiz-fill .cg-quiz .cg-quiz-choice.cg-card-choice { font-size: 1.3em; padding: 0; }
 .cg-quiz-fill .cg-quiz .cg-quiz-feedback { max-width: 60em; }
+/* a projector (a wide, landscape window): the position on the left, the answers, the buttons
+   and the feedback on the right, so that the feedback and the class's link stay on the screen */
+@media (min-width: 1000px) and (min-aspect-ratio: 4/3) {
+  .cg-quiz-fill .cg-quiz { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
+    column-gap: 3vw; align-items: start; align-content: start; }
+  .cg-quiz-fill .cg-quiz > * { grid-column: 2; min-width: 0; }
+  .cg-quiz-fill .cg-quiz > .cg-quiz-question { grid-column: 1 / -1; }
+  .cg-quiz-fill .cg-quiz > .cg-quiz-board { grid-column: 1; grid-row: 2 / span 5;
+    font-size: 1.2em; }     /* its cards larger, for the back of the room */
+  .cg-quiz-fill .cg-quiz > .cg-quiz-head { display: none; } }
 </style>""" % {"D": FOUR_COLOURS["D"], "C": FOUR_COLOURS["C"]}
 
 
@@ -151,6 +161,7 @@ class Quiz:
     def _build(self) -> None:
         W = widgets
         self.head = W.HTML(CSS)
+        self.head.add_class("cg-quiz-head")
         self.question = W.HTML()
         self.question.add_class("cg-quiz-question")
         self.board = W.HTML()
