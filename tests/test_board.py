@@ -787,6 +787,33 @@ def test_a_full_trick_of_many_seats_shows_each_cards_index_and_the_winner_whole(
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("scene, width, height, fill", [
+    ("quinto-4", 1920, 1080, True), ("quinto-4", 1280, 800, False),
+    ("yukon-4", 390, 844, False)])
+def test_the_card_that_took_the_last_trick_is_seen_whole(open_board, scene, width, height, fill):
+    """Issue 19: "the last trick and who took it". Its cards overlap in play order, so the card
+    that took it lay under the ones played after it (Quinto's East won with the second card of
+    four: a projector showed its corner only). The card after it keeps clear of it now; every
+    card keeps its corner in sight. (Seven seats and more keep the close row: the trick and
+    the seats need the room.)"""
+    page = open_board(scene, width=width, height=height,
+                      query="&still" + ("&fill=1" if fill else ""))
+    page.wait_for_timeout(100)
+    seen = page.evaluate("""() => [...document.querySelectorAll('.cg-last-cards .cg-card')]
+        .map((card, i, all) => {
+            const r = card.getBoundingClientRect();
+            const own = (fx, fy) => card.contains(document.elementFromPoint(
+                r.left + r.width * fx, r.top + r.height * fy));
+            return {winning: card.classList.contains('cg-winning'), last: i === all.length - 1,
+                    index: own(0.1, 0.1),
+                    whole: [[.1, .1], [.9, .1], [.5, .5], [.1, .9], [.9, .9]]
+                        .every(([x, y]) => own(x, y))}; })""")
+    (winner,) = [c for c in seen if c["winning"]]
+    assert not winner["last"], seen          # the scene's winner was played before the last card
+    assert winner["whole"] and all(c["index"] for c in seen), seen
+
+
+@pytest.mark.browser
 def test_a_table_drawn_again_unchanged_measures_nothing(harness, open_board):
     """Python's state after a refused click says the same as before: the board reads no size
     (each read makes the browser lay the page out before the frame; the board kept rewriting
