@@ -390,13 +390,25 @@ def last_trick_decides(df, bonus: int = 10) -> dict[str, float]:
 # Plots ---------------------------------------------------------------------------------------
 
 
+def unit_names_of(df) -> list[str]:
+    """The names of a simulation's sides or players as the table says them ("North–South",
+    "East–West"; "North", "Player 3"), from its first hand's game, players and options."""
+    from .render_table import seat_names, unit_names
+
+    first = df.iloc[0]
+    hand = get_game(first["game"]).deal(int(first["seed"]), players=int(first["player_count"]),
+                                        **first["options"])
+    return unit_names(hand, seat_names(hand))
+
+
 def plot_points(df, ax=None, bins: int = 30):
-    """Histogram of each unit's points per hand."""
+    """Histogram of each side's (or player's) points per hand, labelled with their names."""
     plt = _pyplot()
 
     ax = ax or plt.subplots(figsize=(6, 3.5))[1]
+    names = unit_names_of(df)
     for column in [c for c in df.columns if c.startswith("points_")]:
-        ax.hist(df[column], bins=bins, alpha=0.5, label=column.replace("points_", f"{df['units'].iloc[0]} "))
+        ax.hist(df[column], bins=bins, alpha=0.5, label=names[int(column.removeprefix("points_"))])
     ax.set_xlabel("points in the hand")
     ax.set_ylabel("hands")
     ax.legend()
@@ -409,7 +421,8 @@ def plot_win_rates(df, ax=None):
 
     ax = ax or plt.subplots(figsize=(4, 3))[1]
     rates = win_rates(df)
-    ax.bar([f"{df['units'].iloc[0]} {int(u)}" for u in rates.index], rates.values)
+    names = unit_names_of(df)
+    ax.bar([names[int(u)] for u in rates.index], rates.values)
     ax.set_ylabel("share of hands won")
     ax.set_ylim(0, 1)
     return ax

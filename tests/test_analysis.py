@@ -79,6 +79,22 @@ def test_question_helpers_and_plots():
     assert list(table.columns) == ["hand", "seat", "action", "name", "points"]
 
 
+@pytest.mark.parametrize("game, players, names", [
+    ("yukon", 4, ["North–South", "East–West"]), ("yukon", 3, ["Player 1", "Player 2", "Player 3"]),
+    ("pip_pip", 3, ["Player 1", "Player 2", "Player 3"])])
+def test_the_plots_name_the_sides_and_players_as_the_table_does(game, players, names):
+    # The explainers' Explore plots read "side 0" and "side 1": the sides are North–South and
+    # East–West everywhere else on the page.
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = simulate(game, "random", hands=6, seed=1, player_count=players)
+    legend = analysis.plot_points(df).get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == names
+    bars = analysis.plot_win_rates(df).get_xticklabels()
+    assert set(label.get_text() for label in bars) <= set(names)
+
+
 @pytest.mark.skipif("pip_pip" not in cg.GAMES, reason="Pip-Pip! not yet in cg.GAMES")
 def test_pip_pip_call_value():
     df = simulate("pip_pip", "rule-of-thumb", hands=5, seed=1)

@@ -275,6 +275,8 @@ def test_show_cards_and_options_table():
     assert list(frame.index) == list(cg.GAMES["yukon"].options)
     assert frame.loc["no_yukon_leads", "default"] is False
     assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
+    # each meaning is shown whole (pandas cut them at 50 characters: "follow its printed suit, else...")
+    assert frame.loc["yukon_lead_follow", "meaning"] in frame._repr_html_()
 
 
 def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatch):

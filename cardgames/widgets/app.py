@@ -337,7 +337,20 @@ def options_table(game: str):
     except ImportError:
         return HTML(render_table.sheet_html((["option", "default", "alternatives", "meaning"], rows),
                                             "This game has no rule choices."))
-    return pd.DataFrame(rows).set_index("option")
+
+    class WholeMeanings(pd.DataFrame):
+        """Shown with each meaning whole: pandas cuts a cell's text at 50 characters ("To a
+        Yukon lead: follow its printed suit, else..."), which left the rules unread."""
+
+        @property
+        def _constructor(self):
+            return pd.DataFrame
+
+        def _repr_html_(self) -> str | None:
+            with pd.option_context("display.max_colwidth", None):
+                return super()._repr_html_()
+
+    return WholeMeanings(pd.DataFrame(rows).set_index("option"))
 
 
 def best_play(hand: Any):
