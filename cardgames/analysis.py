@@ -448,13 +448,27 @@ def plot_call_value(df, ax=None):
     ax = ax or plt.subplots(figsize=(4, 3))[1]
     table = pip_pip_call_value(df)
     ax.bar(table.index.astype(str), table["points"])
-    ax.set_xlabel("Pip-Pip calls made in the hand")
-    ax.set_ylabel("mean points")
+    ax.set_xlabel("Pip-Pip! calls a seat made in the hand")
+    ax.set_ylabel("its points in the hand (average)")
     return ax
+
+
+#: pandas' ``describe()`` rows in words a reader of the explainers uses
+SUMMARY_WORDS = {"count": "hands", "mean": "average", "std": "spread (standard deviation)",
+                 "min": "fewest", "25%": "a quarter of the hands at most",
+                 "50%": "half of the hands at most", "75%": "three quarters of the hands at most",
+                 "max": "most"}
+
+
+def summary_in_words(points) -> "Any":
+    """``points.describe()`` (a frame of points per hand, a column each) with its rows named in
+    plain words ("average", "fewest", "half of the hands at most"), rounded to one decimal."""
+    return points.describe().round(1).rename(index=SUMMARY_WORDS)
 
 
 __all__ = [
     "NeedsFullInstall", "ProgressBar", "simulate", "hand_row", "head_to_head", "wilson_interval", "win_rates",
     "declarations_table", "quinto_doubling", "pip_pip_call_value", "last_trick_decides",
-    "plot_points", "plot_win_rates", "plot_margin", "plot_call_value",
+    "plot_points", "plot_win_rates", "plot_margin", "plot_call_value", "summary_in_words",
+    "unit_names_of",
 ]

@@ -114,3 +114,13 @@ def test_simulate_in_two_processes_gives_the_same_frame():
     two = simulate("yukon", "rule-of-thumb", hands=6, seed=4, workers=2)
     columns = [c for c in one.columns if c not in ("options", "declarations")]
     assert one[columns].equals(two[columns])
+
+
+def test_a_summary_of_points_reads_in_words():
+    # The explainers' Explore tables showed pandas' own row names ("std", "25%").
+    df = simulate("yukon", "random", hands=8, seed=1)
+    summary = analysis.summary_in_words(df[["points_0", "points_1"]])
+    assert list(summary.index) == ["hands", "average", "spread (standard deviation)", "fewest",
+                                   "a quarter of the hands at most", "half of the hands at most",
+                                   "three quarters of the hands at most", "most"]
+    assert summary.loc["hands", "points_0"] == 8
