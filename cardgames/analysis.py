@@ -411,6 +411,7 @@ def plot_points(df, ax=None, bins: int = 30):
         ax.hist(df[column], bins=bins, alpha=0.5, label=names[int(column.removeprefix("points_"))])
     ax.set_xlabel("points in the hand")
     ax.set_ylabel("hands")
+    ax.yaxis.get_major_locator().set_params(integer=True)      # a count of hands: no 17.5
     ax.legend()
     return ax
 
