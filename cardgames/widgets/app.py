@@ -339,8 +339,9 @@ def options_table(game: str):
                                             "This game has no rule choices."))
 
     class WholeMeanings(pd.DataFrame):
-        """Shown with each meaning whole: pandas cuts a cell's text at 50 characters ("To a
-        Yukon lead: follow its printed suit, else..."), which left the rules unread."""
+        """Shown with each meaning whole, read from the left: pandas cuts a cell's text at 50
+        characters ("To a Yukon lead: follow its printed suit, else..."), which left the rules
+        unread."""
 
         @property
         def _constructor(self):
@@ -348,7 +349,10 @@ def options_table(game: str):
 
         def _repr_html_(self) -> str | None:
             with pd.option_context("display.max_colwidth", None):
-                return super()._repr_html_()
+                table = self.to_html(classes="cg-options-table")
+            # sentences read from the left (a notebook's tables align every cell right)
+            return ("<style>.cg-options-table td { text-align: left; vertical-align: top; }"
+                    "</style>" + table)
 
     return WholeMeanings(pd.DataFrame(rows).set_index("option"))
 
