@@ -167,6 +167,7 @@ STYLE = """<style>
 .cg-teacher .cg-hint { color: #444; font-size: .92em; margin: 0 0 4px; line-height: 1.35; }
 .cg-rooms-list .cg-scroll { overflow-x: auto; }
 .cg-rooms-list .cg-points { white-space: nowrap; }
+.cg-rooms-list td > b { white-space: nowrap; }     /* a room's name whole: "table-1", not "table-" */
 .cg-rooms-list table { border-collapse: collapse; width: 100%; font-size: .95em;
   line-height: 1.35; }
 .cg-rooms-list th, .cg-rooms-list td { text-align: left; vertical-align: top;
