@@ -456,14 +456,15 @@ def plot_call_value(df, ax=None):
 
 #: pandas' ``describe()`` rows in words a reader of the explainers uses
 SUMMARY_WORDS = {"count": "hands", "mean": "average", "std": "spread (standard deviation)",
-                 "min": "fewest", "25%": "a quarter of the hands at most",
-                 "50%": "half of the hands at most", "75%": "three quarters of the hands at most",
-                 "max": "most"}
+                 "min": "fewest", "25%": "a quarter of the hands scored at most",
+                 "50%": "half of the hands scored at most (the median)",
+                 "75%": "three quarters of the hands scored at most", "max": "most"}
 
 
 def summary_in_words(points) -> "Any":
     """``points.describe()`` (a frame of points per hand, a column each) with its rows named in
-    plain words ("average", "fewest", "half of the hands at most"), rounded to one decimal."""
+    plain words ("average", "fewest", "half of the hands scored at most (the median)"), rounded
+    to one decimal."""
     return points.describe().round(1).rename(index=SUMMARY_WORDS)
 
 

@@ -121,6 +121,7 @@ def test_a_summary_of_points_reads_in_words():
     df = simulate("yukon", "random", hands=8, seed=1)
     summary = analysis.summary_in_words(df[["points_0", "points_1"]])
     assert list(summary.index) == ["hands", "average", "spread (standard deviation)", "fewest",
-                                   "a quarter of the hands at most", "half of the hands at most",
-                                   "three quarters of the hands at most", "most"]
+                                   "a quarter of the hands scored at most",
+                                   "half of the hands scored at most (the median)",
+                                   "three quarters of the hands scored at most", "most"]
     assert summary.loc["hands", "points_0"] == 8

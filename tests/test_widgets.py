@@ -568,7 +568,7 @@ def test_options_chosen_as_questions_before_dealing():
     table = Table("yukon", seed=7, seat=0, opponents="random", open_hands=True)
     open_new_deal(table)
     table.players_select.value = 3
-    controls = table.rule_questions["yukon"].controls
+    controls = table.rule_questions.controls
     controls["no_yukon_leads"].value = True
     controls["yukon_lead_follow"].value = "yukons"
     table.seed_box.value = "99"
@@ -619,7 +619,7 @@ def test_every_option_is_a_plain_question_with_its_choices_in_words():
     open_new_deal(table)
     for name in cg.GAMES:
         table.game_select.value = name
-        controls = table.rule_questions[name].controls
+        controls = table.rule_questions.controls
         assert set(controls) == set(cg.GAMES[name].options)
         assert table.chosen_options() == {}
         texts = [getattr(c, "description", "") for c in controls.values()]
@@ -632,19 +632,31 @@ def test_a_number_rule_is_an_empty_box_whose_hint_says_the_rules_own_value_in_wo
     # Planas: 30) showed a bare "0" for no minimum; the words were only in a tooltip.
     table = Table("guinote", seed=7, seat=0, opponents="random")
     open_new_deal(table)
-    box = table.rule_questions["guinote"].controls["min_card_points_to_win"]
+    box = table.rule_questions.controls["min_card_points_to_win"]
     assert box.value == "" and box.placeholder == "No minimum"
-    assert table.rule_questions["guinote"].controls["cotos_to_win"].placeholder == "1 coto"
+    assert table.rule_questions.controls["cotos_to_win"].placeholder == "1 coto"
     box.value = "30"
     table.deal_button.click()
     assert table.last_error is None, table.message
     assert table.hand.options.min_card_points_to_win == 30
     open_new_deal(table)                       # the panel shows the deal on the table again
-    assert table.rule_questions["guinote"].controls["min_card_points_to_win"].value == "30"
-    for bad in ("thirty", "-4", "٣٠"):
-        table.rule_questions["guinote"].controls["min_card_points_to_win"].value = bad
+    assert table.rule_questions.controls["min_card_points_to_win"].value == "30"
+    for bad in ("thirty", "-4", "--4", "٣٠"):
+        table.rule_questions.controls["min_card_points_to_win"].value = bad
         table.deal_button.click()
         assert "Cannot deal" in table.message and table.hand.options.min_card_points_to_win == 30
+
+
+def test_choosing_another_game_in_the_panel_closes_the_questions_it_replaces():
+    # Each game chosen in New deal builds its rules' questions; those it replaces leave the
+    # kernel and the page (a teacher trying every game must not pile up widgets).
+    table = Table("yukon", seed=7, seat=0, opponents="random")
+    open_new_deal(table)
+    first = table.rule_questions
+    for name in ("guinote", "quinto", "yukon"):
+        table.game_select.value = name
+    assert all(row.comm is None for row in first.rows)
+    assert all(row.comm is not None for row in table.rule_questions.rows)
 
 
 def test_the_same_seed_repeats_the_deal():

@@ -9,11 +9,13 @@ it comes from.
 
 ``RuleQuestions(game)`` makes the controls; ``.rows`` are the widgets to show, ``.controls`` the
 control of each option by name; ``.chosen()`` reads back the options that differ from the rules'
-own, and ``.show(options)`` sets the form to a deal's options (to repeat it).
+own, ``.show(options)`` sets the form to a deal's options (to repeat it), and ``.close()``
+closes its widgets when another game's questions replace them.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Callable
 
@@ -49,7 +51,7 @@ def _from_box(option: Option, text: str) -> Any:
         return option.default
     if text.lower() == "none":
         return None
-    if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]+", text):
         return int(text)
     if " " in text or "," in text:
         return text.replace(",", " ").split()
@@ -93,6 +95,11 @@ class RuleQuestions:
             if value != option.default:
                 chosen[name] = value
         return chosen
+
+    def close(self) -> None:
+        """Close the form's widgets (another game's questions replace them)."""
+        for row in self.rows:
+            row.close()
 
     def show(self, options: dict[str, Any]) -> None:
         """Set the form to these options (the rules' own for those not given)."""

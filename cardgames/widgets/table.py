@@ -55,7 +55,7 @@ PANEL_CSS = """<style>
 .cg-panels table.cg-sheet td.cg-plays { min-width: 12em; }
 .cg-panels table.cg-sheet .cg-play { white-space: nowrap; }
 @media (max-width: 600px) {   /* a phone: each row a block of labelled lines, nothing out of view:
-  "Trick 3 · Winner: East · Points: 5", the cards, "North–South: 5 · East–West: 12" */
+  "Trick 3  Winner: East  Points: 5", the cards, "North–South: 5  East–West: 12" */
   .cg-panels table.cg-sheet, .cg-panels table.cg-sheet tbody { display: block; }
   .cg-panels table.cg-sheet thead, .cg-panels table.cg-sheet .cg-leader,
   .cg-panels table.cg-sheet td:empty { display: none; }
@@ -115,8 +115,8 @@ class Table:
         self._seq = 0
         self._drawn: dict[str, Any] | None = None
         self._looks = SharedLooks()
-        #: the rules asked as questions, for each game the New deal panel has shown
-        self.rule_questions: dict[str, RuleQuestions] = {}
+        #: the rules of the game chosen in the New deal panel, asked as questions
+        self.rule_questions: RuleQuestions | None = None
         self._build(four_colour)
         self.redraw()
 
@@ -269,7 +269,7 @@ class Table:
         self.open_hands_box.value = session.open_hands
         self.match_box.value = session.match is not None
         self.target_box.value = str(settings.get("target") or "")
-        self.rule_questions[session.game.name].show(settings.get("options", {}))
+        self.rule_questions.show(settings.get("options", {}))
 
     def _on_game_change(self) -> None:
         game = get_game(self.game_select.value)
@@ -277,7 +277,10 @@ class Table:
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
         self._on_players_change()
+        replaced = self.options_area.children
         self.options_area.children = (self._options_box(game),)
+        for box in replaced:
+            box.close()
 
     def _on_players_change(self) -> None:
         game = get_game(self.game_select.value)
@@ -292,8 +295,10 @@ class Table:
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The game's rules as plain questions, each with its choices in words."""
-        questions = self.rule_questions[game.name] = RuleQuestions(game, self._looks.make)
-        return self._looks.make(widgets.VBox, questions.rows)
+        if self.rule_questions is not None:          # another game's, or this game's again
+            self.rule_questions.close()
+        self.rule_questions = RuleQuestions(game, self._looks.make)
+        return self._looks.make(widgets.VBox, self.rule_questions.rows)
 
     # -- the guard and the board's messages ---------------------------------------------------
 
@@ -465,8 +470,7 @@ class Table:
 
     def chosen_options(self) -> dict[str, Any]:
         """The options as the panel shows them (only those that differ from the default)."""
-        questions = self.rule_questions.get(self.game_select.value)
-        return questions.chosen() if questions else {}
+        return self.rule_questions.chosen() if self.rule_questions is not None else {}
 
     def _random_seed(self) -> None:
         self.seed_box.value = str(random.SystemRandom().randrange(1, 10**6))

@@ -428,8 +428,11 @@ class TeacherPanel:
         with self.players_select.hold_sync():
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
+        replaced = getattr(self, "questions", None)
         self.questions = RuleQuestions(game)
         self.options_area.children = tuple(self.questions.rows)
+        if replaced is not None:
+            replaced.close()
 
     def chosen_options(self) -> dict[str, Any]:
         """The rules as the form shows them (only those that differ from the default)."""
