@@ -148,7 +148,9 @@ def test_a_quiz_link_asks_the_same_questions_at_once(voila, browser):
                 page.wait_for_timeout(500)
                 top = page.evaluate("document.querySelector('.cg-quiz-app')"
                                     ".getBoundingClientRect().top")
-                assert 0 <= top < 60, f"the quiz's top is at {top:.0f} px"
+                # at the quiz, to the pixel (the browser keeps it there as the tables above are
+                # drawn, and may leave it a fraction of a pixel above the window's top)
+                assert -1 < top < 60, f"the quiz's top is at {top:.1f} px"
         finally:
             context.close()
     assert questions[0] == questions[1]
