@@ -234,7 +234,8 @@ def apps(args: list[str]) -> int:
 #: site's tests (whose build fetches and compiles, started as the run begins). With the site
 #: among the browser tests, a fresh clone's halves took 886 s and 763 s side by side; split so,
 #: 708 s and 773 s (27 Nov; 698 s and 755 s with four more browser tests; 617 s and 657 s
-#: with 85 and 1,423 tests in the tenth session).
+#: with 85 and 1,423 tests in the tenth session; 701 s and 766 s with 89 and 1,430 in the
+#: eleventh).
 HALVES = {"browser tests": ["-m", "browser and not site"],
           "the other tests": ["-m", "not browser or site"]}
 
