@@ -556,11 +556,10 @@ class TeacherPanel:
             score = _points(r["units"], r["score"])
             if r["match"] and r["scores"] is not None:
                 score = f"hand {r['hand']}: {score}<br>match: {_points(r['units'], r['scores'])}"
-            turn = "over" if r["over"] else (f"{escape(r['to_move'])} to play"
-                                             if r["to_move"] else "")
+            turn = "over" if r["over"] else (f"<span class=\"cg-points\">{escape(r['to_move'])} "
+                                             "to play</span>" if r["to_move"] else "")
             if r["waiting"]:
-                turn += ("<br><small>the computer plays it once a page of this room is "
-                         "open</small>")
+                turn += '<br><small class="cg-points">waiting for a page*</small>'
             extras = []
             if r["open_hands"]:
                 extras.append("hands shown on the projector")
@@ -571,8 +570,12 @@ class TeacherPanel:
                 f'{"<br><small>" + escape("; ".join(extras)) + "</small>" if extras else ""}</td>'
                 f"<td>{escape(get_game(r['game']).title)}</td><td>{' '.join(seats)}</td>"
                 f"<td>{score}</td><td>{turn}</td><td>{_when(r['idle'])}</td></tr>")
+        waiting = ('<p class="cg-hint">* The computer\'s seats are played from the room\'s open '
+                   "pages: a room plays the computer's card once a pupil's page or the "
+                   "projector's is open.</p>" if any(r["waiting"] for r in self.rooms) else "")
         return ('<div class="cg-scroll"><table><tr><th>Room</th><th>Game</th><th>Players</th>'
-                f"<th>Score</th><th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table></div>")
+                f"<th>Score</th><th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table></div>"
+                + waiting)
 
     # -- one room ---------------------------------------------------------------------------
 
