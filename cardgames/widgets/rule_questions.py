@@ -15,13 +15,13 @@ closes its widgets when another game's questions replace them.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
 from ..engine import Game, Option
+from ..limits import ascii_digits
 
 __all__ = ["RuleQuestions"]
 
@@ -51,7 +51,7 @@ def _from_box(option: Option, text: str) -> Any:
         return option.default
     if text.lower() == "none":
         return None
-    if re.fullmatch(r"-?[0-9]+", text):
+    if ascii_digits(text.removeprefix("-")):
         return int(text)
     if " " in text or "," in text:
         return text.replace(",", " ").split()

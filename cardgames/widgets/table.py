@@ -277,10 +277,13 @@ class Table:
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
         self._on_players_change()
-        replaced = self.options_area.children
+        # another game's questions (or this game's again) leave the kernel and the page
+        old_boxes, old_questions = self.options_area.children, self.rule_questions
         self.options_area.children = (self._options_box(game),)
-        for box in replaced:
+        for box in old_boxes:
             box.close()
+        if old_questions is not None:
+            old_questions.close()
 
     def _on_players_change(self) -> None:
         game = get_game(self.game_select.value)
@@ -295,8 +298,6 @@ class Table:
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The game's rules as plain questions, each with its choices in words."""
-        if self.rule_questions is not None:          # another game's, or this game's again
-            self.rule_questions.close()
         self.rule_questions = RuleQuestions(game, self._looks.make)
         return self._looks.make(widgets.VBox, self.rule_questions.rows)
 

@@ -166,7 +166,7 @@ STYLE = """<style>
 .cg-teacher h3 { margin: 14px 0 4px; font-size: 1.15em; }
 .cg-teacher .cg-hint { color: #444; font-size: .92em; margin: 0 0 4px; line-height: 1.35; }
 .cg-rooms-list .cg-scroll { overflow-x: auto; }
-.cg-rooms-list .cg-points { white-space: nowrap; }
+.cg-rooms-list .cg-points, .cg-rooms-list .cg-turn { white-space: nowrap; }
 .cg-rooms-list td > b { white-space: nowrap; }     /* a room's name whole: "table-1", not "table-" */
 .cg-rooms-list table { border-collapse: collapse; width: 100%; font-size: .95em;
   line-height: 1.35; }
@@ -363,6 +363,7 @@ class TeacherPanel:
             self.open_button, self.helper, self.opened_html,
         ])
         self.widget.add_class("cg-teacher")
+        self.questions: RuleQuestions | None = None     # the chosen game's rules, as questions
         self._on_game()
 
     def _button(self, label: str, css: str, action: Callable[[], None],
@@ -428,7 +429,7 @@ class TeacherPanel:
         with self.players_select.hold_sync():
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
-        replaced = getattr(self, "questions", None)
+        replaced = self.questions
         self.questions = RuleQuestions(game)
         self.options_area.children = tuple(self.questions.rows)
         if replaced is not None:
@@ -556,10 +557,10 @@ class TeacherPanel:
             score = _points(r["units"], r["score"])
             if r["match"] and r["scores"] is not None:
                 score = f"hand {r['hand']}: {score}<br>match: {_points(r['units'], r['scores'])}"
-            turn = "over" if r["over"] else (f"<span class=\"cg-points\">{escape(r['to_move'])} "
+            turn = "over" if r["over"] else (f"<span class=\"cg-turn\">{escape(r['to_move'])} "
                                              "to play</span>" if r["to_move"] else "")
             if r["waiting"]:
-                turn += '<br><small class="cg-points">waiting for a page*</small>'
+                turn += '<br><small class="cg-turn">waiting for a page*</small>'
             extras = []
             if r["open_hands"]:
                 extras.append("hands shown on the projector")
