@@ -75,7 +75,7 @@ def ensure_redis() -> None:
 
 KERNEL_MIB = 200        # a game's kernel after its notebook has run (benchmarks/load.py)
 # Kernels on Unix sockets where there are any: over TCP, kernels started together (a class's
-# preheated pool) can be given the same port and one dies (cardgames.serve.KERNEL_ARGUMENTS).
+# preheated pool) can be given the same port and one dies (cardgames.voila_process.KERNEL_ARGUMENTS).
 KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
 # After a page takes a game's preheated kernel, Voila starts the next visitor's kernel, which runs
@@ -171,7 +171,7 @@ def server_command(extra: list[str]) -> list[str]:
 
 def server_environment() -> dict[str, str]:
     """This environment with the checkout's Jupyter data directory (the template) first on
-    JUPYTER_PATH: cardgames.serve.voila_environment, written again here because tasks.py runs
+    JUPYTER_PATH: cardgames.voila_process.voila_environment, written again here because tasks.py runs
     before the package is installed."""
     data = str(ROOT / "share" / "jupyter")
     paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != data]

@@ -46,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import (  # noqa: E402
+from cardgames.voila_process import (  # noqa: E402
     KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
 )
 from tasks import FILL_DELAY, PAGE_REFILL_SECONDS  # noqa: E402  (as `tasks.py apps` serves)

@@ -60,7 +60,7 @@ from typing import Callable, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import (  # noqa: E402
+from cardgames.voila_process import (  # noqa: E402
     KERNEL_ARGUMENTS, free_port, rss_mib, stop, voila_environment, wait_until_serving,
 )
 from tasks import voila_arguments  # noqa: E402

@@ -30,14 +30,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardgames.serve import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,  # noqa: E402
+from cardgames.voila_process import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,  # noqa: E402
                              wait_until_serving)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 GOAL = 1.0
-CELLS = ["from cardgames.widgets.app import app, follow_link", 'app("yukon")', "follow_link()"]
+CELLS = ["from cardgames.widgets.notebook import app, follow_link", 'app("yukon")', "follow_link()"]
 
 SHOWS = ("c => [...document.querySelectorAll('.cg-app .cg-table .cg-trick .cg-card[data-card], "
          ".cg-app .cg-table .cg-last-trick .cg-card[data-card]')].some(n => n.dataset.card === c)")

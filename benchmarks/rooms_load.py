@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.rooms import RaceLost, RoomTable, Teacher, new_holder  # noqa: E402
 from cardgames.rooms.local_redis import LocalRedis, redis_server  # noqa: E402
-from cardgames.serve import rss_mib  # noqa: E402
+from cardgames.voila_process import rss_mib  # noqa: E402
 
 
 def open_store(kind: str, where: str, poll: float):

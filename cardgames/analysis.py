@@ -393,7 +393,7 @@ def last_trick_decides(df, bonus: int = 10) -> dict[str, float]:
 def unit_names_of(df) -> list[str]:
     """The names of a simulation's sides or players as the table says them ("North–South",
     "East–West"; "North", "Player 3"), from its first hand's game, players and options."""
-    from .render_table import seat_names, unit_names
+    from .table_words import seat_names, unit_names
 
     first = df.iloc[0]
     hand = get_game(first["game"]).deal(int(first["seed"]), players=int(first["player_count"]),

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import render_table as rt
-from .cards import Card
+from . import table_words
+from .cards import Card, card_sort_key
 from .engine import Action, Hand, Phase
 
 if TYPE_CHECKING:
@@ -46,8 +46,6 @@ def _plays(plays: Any) -> list[dict[str, Any]]:
 def seat_cards(session: "TableSession", seat: int, row: list[Card | None], legal: set[Card],
                clickable: bool) -> list[dict[str, Any]]:
     """A seat's cards for the board: face-up ones grouped by suit, then the backs."""
-    from .session import card_sort_key
-
     hand = session.hand
     up = sorted((c for c in row if c is not None), key=card_sort_key)
     cards: list[dict[str, Any]] = []
@@ -108,7 +106,7 @@ def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
     """What the game shows everybody, for the middle of the cloth."""
     items = []
     face_up = {str(card): card for card in hand.extra.values() if isinstance(card, Card)}
-    for label, text in rt.named_public_info(hand, session.names):
+    for label, text in table_words.named_public_info(hand, session.names):
         item: dict[str, Any] = {"label": label, "text": text, "card": None}
         for code, card in face_up.items():   # a card the deal turned face up (the pinta)
             if card.label in text:
@@ -142,7 +140,7 @@ def _caption(session: "TableSession", hand: Hand) -> str:
         parts.append(f"Hand {len(match.hands) + (0 if session.review else 1)} of the match")
         # where points count at once (Pippins Aplenty, Guinote's vueltas) the hand's are in
         totals = ", ".join(f"{unit} {score}" for unit, score in
-                           zip(rt.unit_names(hand, session.names), match.running_scores))
+                           zip(table_words.unit_names(hand, session.names), match.running_scores))
         parts.append(f"match {totals}")
     if session.seat is None:
         parts.append("watching every seat")
@@ -167,7 +165,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     tricks_won = [0] * hand.seats
     for trick in hand.tricks:
         tricks_won[trick.winner] += 1
-    units = rt.unit_names(hand, names)
+    units = table_words.unit_names(hand, names)
     said = _said(hand)
     for seat in range(hand.seats):
         legal = session.legal_cards(seat)

@@ -280,6 +280,11 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=_by_index)
 
 
+def card_sort_key(card: Card) -> tuple[int, int]:
+    """How a hand is laid out for people: by suit (the Joker last), then by rank."""
+    return (4 if card.suit is None else int(card.suit), int(card.rank))
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards in the notation, separated by spaces: the inverse of :func:`parse_cards`."""
     return " ".join(str(card) for card in cards)

@@ -20,7 +20,7 @@ The explainer notebooks show every example through these functions, so a reader 
 Each returns an :class:`Example`: it displays itself as HTML (one element of class
 ``cg-example``), and carries the facts it shows (``legal``, ``reasons``, ``winner``,
 ``points``...) so that a notebook can assert them. Seats are named as at the table (North, East,
-South, West for four; ``cardgames.render_table.seat_names``). Pure: no widget import.
+South, West for four; ``cardgames.table_words.seat_names``). Pure: no widget import.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from . import render_table as rt
+from . import table_words
 from .card_faces import back_svg, card_svg
 from .cards import Card, parse_cards, sort_cards
 
@@ -75,7 +75,7 @@ class Example:
 def sentence(text: str, names: Sequence[str] | None = None) -> str:
     """The engine's words as a sentence: seats named, a capital first, a full stop last."""
     if names is not None:
-        text = rt.name_seats(text, names)
+        text = table_words.name_seats(text, names)
     text = text.strip()
     if not text:
         return ""
@@ -143,12 +143,12 @@ def _box(parts: Iterable[str], title: str = "") -> str:
 
 def _info(hand: "Hand", names: Sequence[str]) -> str:
     items = [f'<span style="margin-right:1.2em"><b>{escape(label)}:</b> '
-             f'{escape(text)}</span>' for label, text in rt.named_public_info(hand, names)]
+             f'{escape(text)}</span>' for label, text in table_words.named_public_info(hand, names)]
     return _line("".join(items), "cg-ex-info") if items else ""
 
 
 def _score(hand: "Hand", names: Sequence[str]) -> tuple[str, dict[str, int]]:
-    units = rt.unit_names(hand, names)
+    units = table_words.unit_names(hand, names)
     score = dict(zip(units, hand.score))
     words = ", ".join(f"{unit}: {points}" for unit, points in score.items())
     return f"Points so far — {words}.", score
@@ -181,7 +181,7 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
     ``show_legal=False`` (a quiz's question) neither lights nor lists the cards it may play."""
     from .engine import Phase
 
-    names = list(names) if names is not None else rt.seat_names(hand)
+    names = list(names) if names is not None else table_words.seat_names(hand)
     mover = hand.to_move
     legal_actions = hand.legal_actions()
     legal = legal_actions.cards
@@ -254,7 +254,7 @@ def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
     ``show_info`` adds what the game shows everybody (the trumps...) as ``hand`` has it."""
     if show not in ("all", "winner", "cards"):
         raise ValueError(f"show is 'all', 'winner' or 'cards', not {show!r}")
-    names = list(names) if names is not None else rt.seat_names(hand)
+    names = list(names) if names is not None else table_words.seat_names(hand)
     done = which if which is not None else hand.tricks[-1]
     winner = names[done.winner]
     lines = [f"{winner} wins trick {done.number} with {done.winning_card.label}.",
@@ -274,7 +274,7 @@ def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
 def deal(hand: "Hand", *, title: str = "", four_colour: bool = False,
          names: Sequence[str] | None = None) -> Example:
     """Every hand of a deal face up, what the game shows everybody, whose turn, the score."""
-    names = list(names) if names is not None else rt.seat_names(hand)
+    names = list(names) if names is not None else table_words.seat_names(hand)
     shown = position(hand, title=title, show_score=True, four_colour=four_colour, names=names)
     return shown
 
@@ -303,11 +303,11 @@ def best_play(hand: "Hand", *, four_colour: bool = False,
     card shown (``cardgames.solver.solve``); the best marked."""
     from .solver import solve
 
-    names = list(names) if names is not None else rt.seat_names(hand)
+    names = list(names) if names is not None else table_words.seat_names(hand)
     solution = solve(hand)
     order = sorted(solution.values.items(),
                    key=lambda item: (-item[1], item[0].index if isinstance(item[0], Card) else 99))
-    unit = rt.unit_names(hand, names)[solution.unit]
+    unit = table_words.unit_names(hand, names)[solution.unit]
     best = order[0][1] if order else None
     items = []
     for action, value in order:

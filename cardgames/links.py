@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl, urlencode
 from .engine import Game, Hand, Option, OptionError
 from .games import get_game
 from .limits import MAX_LINK_CHARS, MAX_LINK_VALUE_CHARS, MAX_SEED, ascii_digits, quote, shorten
-from .render_table import default_names
+from .table_words import default_names
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
@@ -224,7 +224,7 @@ def _seat_by_name(text: str, counts: list[int]) -> int:
 
 def _room_name(text: str) -> str:
     """A room name from a link, checked as the rooms check it (lower case)."""
-    from .rooms.model import RoomError, check_name
+    from .rooms.room import RoomError, check_name
 
     try:
         return check_name(text)

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from . import players as players_module
-from . import render_table as rt
-from .cards import Card
+from . import table_words
+from .cards import Card, card_sort_key
 from .engine import Action, Game, Hand, IllegalAction, Match, Move, Phase, SetupError, parse_action
 from .games import get_game
 from .links import LinkError, share_query
@@ -37,11 +37,6 @@ from .view import SeatView
 __all__ = ["TableSession", "DEFAULT_OPPONENTS", "card_sort_key"]
 
 DEFAULT_OPPONENTS = "rule-of-thumb"
-
-
-def card_sort_key(card: Card) -> tuple[int, int]:
-    """How a hand is laid out for people: by suit (the Joker last), then by rank."""
-    return (4 if card.suit is None else int(card.suit), int(card.rank))
 
 
 def make_player(kind: str, seed: int | None):
@@ -177,7 +172,7 @@ class TableSession:
 
     def words(self, text: str) -> str:
         """The engine's words with the seats' names ("seat 2" becomes "South")."""
-        return rt.name_seats(text, self.names) if getattr(self, "names", None) else text
+        return table_words.name_seats(text, self.names) if getattr(self, "names", None) else text
 
     # -- dealing --------------------------------------------------------------------------------
 
@@ -231,7 +226,7 @@ class TableSession:
             raise SetupError(f"seat must be None (watch) or a seat from 0 to {seats - 1}, "
                              f"not {str(seat)[:20]!r}")
         computer = {s: make_player(opponents, (seed or 0) * 31 + s) for s in range(seats)}
-        names = rt.seat_names(new_hand, self._names_given if self._names_given and
+        names = table_words.seat_names(new_hand, self._names_given if self._names_given and
                               len(self._names_given) == seats else None)
         self.game = game
         self.match = new_match
@@ -499,6 +494,39 @@ class TableSession:
                 f"it is {self.names[mover]}'s turn, not yours"
         return self.words(hand.why_illegal(move, seat) or "")
 
+    def press(self, name: str) -> bool:
+        """Press one of the board's buttons by name (``board_state.BUTTONS``), as a click does;
+        an unknown name is refused with the names there are. True if it was done."""
+        calls = {"next": self.next_step, "finish_trick": self.finish_trick,
+                 "finish_hand": self.finish_hand, "undo": self.undo, "redo": self.redo,
+                 "back": self.back_one, "forward": self.forward_one, "hint": self.hint}
+
+        def pressed() -> None:
+            if name not in calls:
+                raise IllegalAction(f"there is no button {str(name)[:20]!r}; the buttons are "
+                                    + ", ".join(calls))
+            calls[name]()
+        return self.run(pressed)
+
+    def take_action(self, index: int) -> bool:
+        """A named action of the board (its ``id`` in the state's ``actions``), as a click
+        does. True if it was done."""
+        def act() -> None:
+            moves = self.action_moves()
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
+                raise IllegalAction("that action is not offered now: look at the table again")
+            seat, action = moves[index]
+            self.choose(action, seat)
+        return self.run(act)
+
+    def stale(self) -> None:
+        """A click aimed at the board as it was a moment ago: nothing was done."""
+        self.message_lines = [
+            "That click was aimed at the table as it was a moment ago (a double click, or a "
+            "click while the computer seats were playing), so nothing was done: look at the "
+            "table again and click once."]
+        self.message_is_error = True
+
     def step(self) -> None:
         """The Next button."""
         self.next_step()
@@ -515,13 +543,13 @@ class TableSession:
         """Every action goes through here: apply, say what happened, watch for a hand's end."""
         hand = self.hand
         actor = hand.to_move if seat is None else seat
-        before = rt.Snapshot(hand)
+        before = table_words.Snapshot(hand)
         self._target().apply(move, seat)
         if not redoing:
             self._redo = []
         self.hinted = None
         self._solved = None
-        events = rt.describe_changes(before, hand, self.names,
+        events = table_words.describe_changes(before, hand, self.names,
                                      reveal_seats=self._reveal_seats(hand))
         if actor is not None and not self.is_computer(actor):
             self._declined = ()
@@ -531,7 +559,7 @@ class TableSession:
             else:
                 self.review = True
                 scores = ", ".join(f"{u} {s}" for u, s in
-                                   zip(rt.unit_names(hand, self.names), self.match.scores))
+                                   zip(table_words.unit_names(hand, self.names), self.match.scores))
                 events.append(f"Match scores: {scores}.")
         self.say(events)
 
@@ -730,7 +758,7 @@ class TableSession:
                 words = (f"Best play: this position takes longer than {self.best_play_seconds:g} s "
                          "to search exactly; it comes within reach a trick or two later.")
             else:
-                unit = rt.unit_names(hand, self.names)[solution.unit]
+                unit = table_words.unit_names(hand, self.names)[solution.unit]
                 ranked = sorted(solution.values.items(), key=lambda av: (
                     -av[1], card_sort_key(av[0]) if isinstance(av[0], Card) else (9, 0)))
                 parts = [f"{action_words(hand, a)} {v}" for a, v in ranked]

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 import cardgames as cg  # noqa: E402
 from cardgames.cards import Card, sort_cards  # noqa: E402
 from cardgames.engine import Action  # noqa: E402
-from cardgames.render_table import named_public_info  # noqa: E402
+from cardgames.table_words import named_public_info  # noqa: E402
 
 WIDGETS = ROOT / "cardgames" / "widgets"
 GAMES = ["quinto", "yukon", "pip_pip", "guinote", "pippins_aplenty"]

@@ -202,7 +202,8 @@ def site_packages(wheels: list[Path]) -> Path:
 #: server) is never in a page.
 SNAPSHOT_MODULES = ("cg_site_runner", "cardgames.widgets.table", "cardgames.widgets.quiz_app",
                     "cardgames.solver", "cardgames.record", "cardgames.view", "cardgames.card_faces",
-                    "cardgames.render_table", "cardgames.session", "cardgames.board_state")
+                    "cardgames.table_words", "cardgames.score_sheet", "cardgames.session",
+                    "cardgames.board_state")
 
 
 #: IPython's shell and what it alone needs (syntax colours, the terminal, rich tracebacks): the

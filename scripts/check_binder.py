@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                                  "print(collect_template_paths(['voila', 'nbconvert'], "
                                  "'cardgames', prune=True)[0])"], cwd=temp, env=env)
         step("import cardgames (and its widgets, the app glue, the analysis)",
-             [str(python), "-c", "import cardgames, cardgames.widgets.app, cardgames.analysis; "
+             [str(python), "-c", "import cardgames, cardgames.widgets.notebook, cardgames.analysis; "
                                  "print(cardgames.__file__)"], cwd=temp, env=env)
         notebooks = sorted((repo / "notebooks").glob("*.ipynb"))
         out.mkdir()

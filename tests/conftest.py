@@ -51,7 +51,7 @@ def voila_notebooks():
     import subprocess
     import sys
 
-    from cardgames.serve import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,
+    from cardgames.voila_process import (KERNEL_ARGUMENTS, free_port, stop, voila_environment,
                                  wait_until_serving)
 
     if not Path(CHROMIUM).exists():

@@ -154,7 +154,7 @@ def test_a_record_with_an_illegal_action_says_which_action(game):
 
 from cardgames import limits  # noqa: E402
 from cardgames.links import LinkError, check_seed, parse_query  # noqa: E402
-from cardgames.render_table import parse_deal_text  # noqa: E402
+from cardgames.table_words import parse_deal_text  # noqa: E402
 
 NAMES = ["North", "East", "South", "West"]
 

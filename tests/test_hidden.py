@@ -194,9 +194,9 @@ def test_a_seat_view_is_only_for_a_seat_at_the_table():
 
 # A class at one table (issue 24): each page of a room gets only what its seat may see ----------
 
-from cardgames import render_table as rt  # noqa: E402
+from cardgames import score_sheet  # noqa: E402
 from cardgames.rooms import Teacher, new_holder  # noqa: E402
-from cardgames.rooms.session import RoomSession  # noqa: E402
+from cardgames.rooms.page_session import RoomSession  # noqa: E402
 from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
 
 
@@ -244,7 +244,7 @@ def test_each_page_of_a_room_holds_only_what_its_seat_may_see_over_a_whole_hand(
             page.tick()
             # the board, and the panels under it: the story of the hand and the score sheet
             shown = {**page.state(), "story": page.story(),
-                     "sheet": rt.score_sheet_html(page.hand, page.names, page.match)}
+                     "sheet": score_sheet.score_sheet_html(page.hand, page.names, page.match)}
             check_page(shown, page.hand, page.seat)
         room_hand = projector.hand
         if room_hand.is_over:

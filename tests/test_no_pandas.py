@@ -11,7 +11,8 @@ from pathlib import Path
 
 import cardgames as cg
 from cardgames import analysis
-from cardgames import render_table as rt
+from cardgames import table_words
+from cardgames import score_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,32 +29,32 @@ def test_the_score_sheet_without_pandas_is_the_same_sheet():
     # Two tricks of a random Yukon hand: the plain rows are the DataFrame's rows, and the HTML
     # sheet shows every trick's cards and the running totals (the totals equal hand.score).
     hand = played("yukon", 4, 2)
-    names = rt.seat_names(hand)
-    columns, rows = rt.score_rows(hand, names)
-    frame = rt.score_frame(hand, names)
+    names = table_words.seat_names(hand)
+    columns, rows = score_sheet.score_rows(hand, names)
+    frame = score_sheet.score_frame(hand, names)
     assert list(frame.columns) == columns
     assert frame.to_dict("records") == rows
-    units = rt.unit_names(hand, names)
+    units = table_words.unit_names(hand, names)
     assert [rows[-1][u] for u in units] == list(hand.score)
-    sheet = rt.sheet_html((columns, rows))
+    sheet = score_sheet.sheet_html((columns, rows))
     read = re.sub(r"<[^>]+>", "", sheet)         # the sheet's text, as a reader sees it
     for row in rows:
-        assert rt.escape(row["Cards"]) in read
+        assert table_words.escape(row["Cards"]) in read
     # each play ("North 2♥,") is kept on one line: a phone's narrow column broke every one of
     # them between the seat and the card, eight lines for a trick
     plays = [play for row in rows if row["Cards"] for play in row["Cards"].split(", ")]
     assert sheet.count('<span class="cg-play">') == len(plays) == 4 * 2
     assert sheet.split("<tbody>")[1].count("<tr>") == len(rows)
-    assert rt.sheet_html((columns, []), "No tricks yet.") == "<p><i>No tricks yet.</i></p>"
+    assert score_sheet.sheet_html((columns, []), "No tricks yet.") == "<p><i>No tricks yet.</i></p>"
 
 
 def test_the_match_sheet_without_pandas_is_the_same_sheet():
     match, rng = cg.match("yukon", seed=2), random.Random(3)
     while len(match.hands) < 1:
         match.apply(rng.choice(list(match.hand.legal_actions())))
-    columns, rows = rt.match_rows(match)
-    assert rt.match_frame(match).to_dict("records") == rows
-    assert ">1</td>" in rt.sheet_html((columns, rows))      # hand 1 is on the sheet
+    columns, rows = score_sheet.match_rows(match)
+    assert score_sheet.match_frame(match).to_dict("records") == rows
+    assert ">1</td>" in score_sheet.sheet_html((columns, rows))      # hand 1 is on the sheet
 
 
 def test_where_pandas_is_missing_a_simulation_says_what_it_needs():
@@ -83,7 +84,7 @@ def test_the_rule_choices_without_pandas_are_the_same_table():
     # The explainers' "rule choices" cell in a Python without pandas (the site): an HTML table
     # with a row per option of the game, each with its default and its meaning.
     code = ("import sys; sys.modules['pandas'] = None\n"
-            "from cardgames.widgets.app import options_table\n"
+            "from cardgames.widgets.notebook import options_table\n"
             "print(options_table('yukon').data)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-800:]
@@ -92,4 +93,4 @@ def test_the_rule_choices_without_pandas_are_the_same_table():
     assert html.split("<tbody>")[1].count("<tr>") == len(options)
     for name, option in options.items():
         assert f">{name}</td>" in html
-        assert rt.escape(option.doc) in html
+        assert table_words.escape(option.doc) in html

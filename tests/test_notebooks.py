@@ -3,7 +3,7 @@
 nbval runs the notebooks themselves (``testpaths`` includes ``notebooks``); the browser tests
 drive them in Voila. Here: every game has its notebook, built the same way (sources, checked
 examples, the table, a match, the explore section, ``follow_link()`` last), and
-:mod:`cardgames.widgets.app` turns links into tables or friendly messages.
+:mod:`cardgames.widgets.notebook` turns links into tables or friendly messages.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("ipywidgets")
 
 import cardgames as cg  # noqa: E402
-from cardgames.widgets import app as glue  # noqa: E402
+from cardgames.widgets import notebook as glue  # noqa: E402
 from cardgames.widgets.open_here import OpenHere  # noqa: E402
 from cardgames.widgets.quiz_app import quiz_app  # noqa: E402
 

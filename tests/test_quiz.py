@@ -11,10 +11,10 @@ import pytest
 
 import cardgames as cg
 from cardgames import examples as ex
-from cardgames import render_table as rt
+from cardgames import table_words
 from cardgames.links import parse_query
 from cardgames.players import RuleOfThumbPlayer
-from cardgames.widgets import app as glue
+from cardgames.widgets import notebook as glue
 from cardgames.widgets.quiz import KINDS, Quiz
 from cardgames.widgets.open_here import OpenHere
 from cardgames.widgets.quiz_app import QuizApp, quiz_app, quiz_settings
@@ -74,7 +74,7 @@ def test_which_cards_may_this_seat_play(game):
     quiz.check_button.click()
     feedback = unescape(quiz.feedback.value)
     assert "Not quite" in feedback
-    assert ex.sentence(hand.why_illegal(wrong), rt.seat_names(hand)) in feedback
+    assert ex.sentence(hand.why_illegal(wrong), table_words.seat_names(hand)) in feedback
     assert (quiz.right, quiz.asked) == (1, 2)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import cardgames as cg
 from cardgames.rooms import RoomTable, Teacher, new_holder
-from cardgames.rooms.session import RoomSession
+from cardgames.rooms.page_session import RoomSession
 from cardgames.rooms.sqlite_store import SQLiteStore
 from cardgames.widgets.room_page import RoomPage
 
@@ -266,7 +266,7 @@ def test_the_room_session_imports_no_widget():
     import subprocess
     import sys
 
-    code = ("import sys, cardgames.rooms.session; "
+    code = ("import sys, cardgames.rooms.page_session; "
             "print(sorted(m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -38,7 +38,7 @@ SCREENS = ARTIFACTS / "screens"
 POOL = 3     # preheated kernels waiting (a page takes one; the pool refills behind it)
 #: Yukon's app as every game's app notebook has it (the table, then follow_link() last), without
 #: the explainer's prose and simulations: a kernel is ready in a second or two, not twenty.
-APP_CELLS = ["from cardgames.widgets.app import app, follow_link", 'app("yukon")', "follow_link()"]
+APP_CELLS = ["from cardgames.widgets.notebook import app, follow_link", 'app("yukon")', "follow_link()"]
 
 
 def write_app(folder: Path) -> None:
@@ -55,7 +55,7 @@ def write_app(folder: Path) -> None:
 def start_server(port: int, apps: Path, rooms: Path, log_path: Path) -> subprocess.Popen:
     """Voila as tests/conftest.py starts it (from the checkout: its voila.json and template),
     serving ``apps`` with ``CARDGAMES_ROOMS`` naming the rooms' SQLite file."""
-    from cardgames.serve import KERNEL_ARGUMENTS, voila_environment
+    from cardgames.voila_process import KERNEL_ARGUMENTS, voila_environment
 
     env = voila_environment()
     env["CARDGAMES_ROOMS"] = str(rooms)
@@ -71,7 +71,7 @@ class Server:
     """The module's Voila server, which the last test restarts on the same port."""
 
     def __init__(self, folder: Path):
-        from cardgames.serve import free_port
+        from cardgames.voila_process import free_port
 
         self.apps = folder / "apps"
         write_app(self.apps)
@@ -84,7 +84,7 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        from cardgames.serve import wait_until_serving
+        from cardgames.voila_process import wait_until_serving
 
         self.process = start_server(self.port, self.apps, self.rooms, self.log_path)
         try:
@@ -93,7 +93,7 @@ class Server:
             pytest.fail(f"{error}:\n" + self.log_path.read_text()[-3000:])
 
     def stop(self) -> None:
-        from cardgames.serve import stop
+        from cardgames.voila_process import stop
 
         if self.process is not None:
             stop(self.process)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.serve import KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving
-from cardgames.server import available_mib, kernels_that_fit
+from cardgames.voila_process import KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving
+from cardgames.kernel_manager import available_mib, kernels_that_fit
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_ID = re.compile(r"""kernelId["']?\s*[:=]\s*["']([0-9a-zA-Z-]+)["']""")

@@ -23,8 +23,8 @@ def test_the_equals_form_works_too():
 
 def test_the_kernels_talk_over_unix_sockets_as_the_benchmarks_do():
     # Over TCP, kernels started together can be given the same port and one dies; tasks.py
-    # (which runs before the package is installed) says the same as cardgames.serve.
-    from cardgames.serve import KERNEL_ARGUMENTS
+    # (which runs before the package is installed) says the same as cardgames.voila_process.
+    from cardgames.voila_process import KERNEL_ARGUMENTS
 
     assert tasks.KERNEL_ARGUMENTS == KERNEL_ARGUMENTS
 
@@ -94,7 +94,7 @@ def test_the_idle_time_is_the_teachers_to_set():
 
 
 def test_the_template_is_found_from_the_checkout_as_the_tests_find_it():
-    from cardgames.serve import voila_environment
+    from cardgames.voila_process import voila_environment
 
     assert tasks.server_environment()["JUPYTER_PATH"].split(os.pathsep)[0] == \
         voila_environment()["JUPYTER_PATH"].split(os.pathsep)[0]

@@ -14,7 +14,8 @@ import pytest
 from ipywidgets.widgets.widget import Widget
 
 import cardgames as cg
-from cardgames import render_table as rt
+from cardgames import table_words
+from cardgames import score_sheet
 from cardgames.cards import sort_cards
 from cardgames.session import card_sort_key
 from cardgames.widgets import Table
@@ -102,7 +103,7 @@ def check_cards(table: Table) -> None:
             card = cg.Card.parse(c["card"])
             assert c["legal"] == (card in legal)
             if not c["legal"]:
-                assert c["why"] == rt.name_seats(hand.why_illegal(card, seat), table.session.names)
+                assert c["why"] == table_words.name_seats(hand.why_illegal(card, seat), table.session.names)
 
 
 def snapshot(hand: cg.Hand):
@@ -169,8 +170,8 @@ def test_a_whole_hand_by_clicking_only_what_the_board_offers(game):
     clicks = click_through(table, random.Random(1), check=check_cards)
     assert clicks > 0 and table.hand.is_over
     assert "The hand is over" in table.message
-    frame = rt.score_frame(table.hand, table.session.names)
-    units = rt.unit_names(table.hand, table.session.names)
+    frame = score_sheet.score_frame(table.hand, table.session.names)
+    units = table_words.unit_names(table.hand, table.session.names)
     assert list(frame.iloc[-1][units]) == list(table.hand.score)
     # the board's seats carry the points of their side
     for entry in state(table)["seats"]:
@@ -765,7 +766,7 @@ def test_a_match_plays_hand_after_hand_with_the_scores():
         assert hands < 20
     table.panels.selected_index = 0
     assert "The match" in table.score.value and "match is over" in table.message.lower()
-    units = rt.unit_names(table.hand, table.session.names)
+    units = table_words.unit_names(table.hand, table.session.names)
     totals = ", ".join(f"{u} {s}" for u, s in zip(units, table.match.running_scores))
     assert f"match {totals}" in state(table)["caption"]
 

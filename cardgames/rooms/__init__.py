@@ -8,11 +8,11 @@ nothing is lost or applied twice. :class:`Teacher` lists, opens, resets and clos
 Nothing here imports a widget.
 """
 
-from .model import (
+from .room import (
     COMPUTER_KINDS, DEFAULT_EXPIRY, DEFAULT_TIMEOUT, NotYourTurn, RaceLost, Room, RoomError,
     RoomGone, Seat, SeatTaken, check_holder, check_name, new_holder,
 )
-from .room import Joined, Polled, RoomTable, WatchView, new_room
+from .room_table import Joined, Polled, RoomTable, WatchView, new_room
 from .store import RoomStore, default_path, open_store
 from .teacher import OpenedRoom, Teacher, room_link
 

@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from ..serve import free_port
+from ..voila_process import free_port
 
 
 def redis_server() -> str | None:
@@ -64,7 +64,7 @@ class LocalRedis:
 
     def stop(self, grace: float = 10) -> None:
         """SIGTERM to the server's own process id (it writes its append-only file and stops)."""
-        from ..serve import stop
+        from ..voila_process import stop
 
         process, self.process = self.process, None
         if process is not None:
@@ -72,7 +72,7 @@ class LocalRedis:
 
     def memory_mib(self) -> float:
         """The server's resident memory in MiB (0 if it is not running)."""
-        from ..serve import rss_mib
+        from ..voila_process import rss_mib
 
         return 0.0 if self.process is None else rss_mib(self.process.pid)
 

@@ -17,7 +17,7 @@ import json
 import time
 from typing import Any
 
-from .model import Room, RoomError
+from .room import Room, RoomError
 from .store import Change, RoomStore, dumps
 
 try:

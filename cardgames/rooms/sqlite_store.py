@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .model import Room
+from .room import Room
 from .store import Change, RoomStore, dumps
 
 SCHEMA = """

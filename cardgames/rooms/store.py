@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .model import DEFAULT_EXPIRY, Room, RoomError, check_name
+from .room import DEFAULT_EXPIRY, Room, RoomError, check_name
 
 #: ``change(room)`` edits a room's settings in place and returns None, or the number of actions
 #: to keep (an undo keeps one fewer, a reset none): the rest are cut, ``generation`` grows.

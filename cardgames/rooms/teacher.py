@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 
 from ..engine import Match
 from ..games import get_game
-from ..render_table import seat_names, unit_names
-from .model import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
-from .room import apply_stored, build, new_room
+from ..table_words import seat_names, unit_names
+from .room import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
+from .room_table import apply_stored, build, new_room
 from .store import RoomStore, open_store
 
 MAX_ROOMS = 50               # rooms opened at once
@@ -110,7 +110,7 @@ class Teacher:
                    **settings: Any) -> list[OpenedRoom]:
         """Open ``count`` rooms ``prefix-1`` .. ``prefix-N`` of ``game``, each dealt from its
         own seed (``seed``, ``seed+1``... if given, else random), with the other ``settings``
-        of :func:`~cardgames.rooms.room.new_room` (players, match, computer, timeout, options).
+        of :func:`~cardgames.rooms.room_table.new_room` (players, match, computer, timeout, options).
         A name already open is refused before any room is opened."""
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROOMS:
             raise RoomError(f"open 1 to {MAX_ROOMS} rooms at once, not {short(count)}")

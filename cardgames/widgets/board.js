@@ -12,7 +12,6 @@
 // ~300 ms), so an animation never delays the next click.
 
 const SVG = "http://www.w3.org/2000/svg";
-const BUTTONS = ["next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint"];
 const DURATION = 300;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
@@ -403,13 +402,18 @@ function render({ model, el }) {
   const bar = make("div", "cg-bar", root);
   const actions = make("div", "cg-actions", bar);
   const controls = make("div", "cg-controls", bar);
+  // The stepping buttons by name, each made the first time a state names it, in the state's
+  // order (cardgames.board_state.BUTTONS is their one list).
   const buttons = {};
-  for (const name of BUTTONS) {
-    const b = make("button", "cg-button cg-" + name.replace("_", "-"), controls);
-    b.type = "button";
-    b.dataset.name = name;
-    b.hidden = true;
-    buttons[name] = b;
+  function buttonNode(name) {
+    if (!buttons[name]) {
+      const b = make("button", "cg-button cg-" + name.replaceAll("_", "-"), controls);
+      b.type = "button";
+      b.dataset.name = name;
+      b.hidden = true;
+      buttons[name] = b;
+    }
+    return buttons[name];
   }
 
   let sheet = null; // the faces of the sprite (sheetOf)
@@ -704,16 +708,16 @@ function render({ model, el }) {
 
   function drawButtons() {
     const b = state.buttons || {};
-    for (const name of BUTTONS) {
+    for (const name of Object.keys(b)) buttonNode(name);
+    for (const [name, node] of Object.entries(buttons)) {
       const spec = b[name];
-      const node = buttons[name];
       setAttr(node, "hidden", !spec);
       if (!spec) continue;
       setText(node, spec.label);
       node.disabled = !spec.enabled;
       setAttr(node, "title", spec.title || null);
     }
-    setAttr(controls, "hidden", !BUTTONS.some((n) => b[n]));
+    setAttr(controls, "hidden", !Object.values(b).some(Boolean));
     sync(actions, state.actions || [], (a) => a.id + ":" + a.label, () => {
       const n = make("button", "cg-action");
       n.type = "button";

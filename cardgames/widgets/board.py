@@ -91,13 +91,13 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from ..board_state import BUTTONS
+
 __all__ = ["BUTTONS", "Board", "MessageRefused", "UserEvent", "check_message"]
 
 HERE = Path(__file__).resolve().parent
 LOG = logging.getLogger("cardgames.board")
 
-#: The control buttons the board may send, by the name it sends.
-BUTTONS = ("next", "finish_trick", "finish_hand", "undo", "redo", "back", "forward", "hint")
 #: A message longer than this (its JSON text) is refused unread: a real one is about 50 bytes.
 MAX_MESSAGE_BYTES = 300
 #: A named action's id is its place in ``state["actions"]``: a handful at most.
@@ -172,7 +172,7 @@ def check_message(content: object) -> UserEvent:
                                  f"not {_short(action_id)}")
         return UserEvent("action", seq, action_id=action_id)
     if kind == "holder":
-        from ..rooms.model import RoomError, check_holder
+        from ..rooms.room import RoomError, check_holder
 
         try:
             return UserEvent("holder", seq, token=check_holder(content.get("token")))

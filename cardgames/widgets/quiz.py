@@ -26,13 +26,13 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import examples as ex
-from .. import render_table as rt
-from ..cards import Card, sort_cards
+from .. import table_words
+from ..cards import Card, card_sort_key, sort_cards
 from ..engine import Hand, Phase, Trick
 from ..games import get_game
 from ..players import RuleOfThumbPlayer
 from ..render import FOUR_COLOURS
-from .models import close_all
+from .widget_tree import close_all
 
 __all__ = ["Quiz", "KINDS"]
 
@@ -106,10 +106,6 @@ html:has(.cg-quiz-fill) .jp-Cell:not(:has(.cg-quiz-fill)) { display: none !impor
     font-size: 1.2em; }     /* its cards larger, for the back of the room */
   .cg-quiz-fill .cg-quiz > .cg-quiz-head { display: none; } }
 </style>""" % {"D": FOUR_COLOURS["D"], "C": FOUR_COLOURS["C"]}
-
-
-def _sort_key(card: Card) -> tuple[int, int]:
-    return (4 if card.suit is None else int(card.suit), int(card.rank))
 
 
 class Quiz:
@@ -210,7 +206,7 @@ class Quiz:
 
     def seat_names(self) -> list[str]:
         assert self.position is not None
-        return rt.seat_names(self.position)
+        return table_words.seat_names(self.position)
 
     def _show_choices(self, labels: list[str], cards: list[Card | None] | None = None) -> None:
         """Show one button per label (the rest hidden), coloured by its card's suit if any."""
@@ -329,8 +325,8 @@ class Quiz:
     def _ask_legal(self, hand: Hand) -> None:
         self.position = hand
         seat = hand.to_move
-        names = rt.seat_names(hand)
-        self.cards = sorted(hand.hands[seat], key=_sort_key)[:CHOICES]
+        names = table_words.seat_names(hand)
+        self.cards = sorted(hand.hands[seat], key=card_sort_key)[:CHOICES]
         self.choices = list(self.cards)
         self.answer = sort_cards(set(hand.legal_actions().cards))
         self.question.value = (self._title() + f"which cards may <b>{escape(names[seat])}</b> "
@@ -344,7 +340,7 @@ class Quiz:
     def _ask_winner(self, before: Hand, trick: Trick) -> None:
         self.position = before
         self.trick = trick
-        names = rt.seat_names(before)
+        names = table_words.seat_names(before)
         self.choices = list(range(before.seats))
         self.answer = trick.winner
         self.question.value = self._title() + "who wins this trick? Pick the seat."
@@ -360,7 +356,7 @@ class Quiz:
     def _ask_points(self, before: Hand, trick: Trick) -> None:
         self.position = before
         self.trick = trick
-        names = rt.seat_names(before)
+        names = table_words.seat_names(before)
         right = trick.points
         wrong = {right + 5, right + 10, max(0, right - 5), right * 2, max(0, right - 10), right + 3}
         wrong.discard(right)
@@ -377,7 +373,7 @@ class Quiz:
     def _ask_lead(self, hand: Hand, card: Card, reason: str, rule: str) -> None:
         self.position = hand
         seat = hand.to_move
-        names = rt.seat_names(hand)
+        names = table_words.seat_names(hand)
         legal = sort_cards(set(hand.legal_actions().cards))
         others = [c for c in legal if c is not card]
         picked = self.rng.sample(others, min(3, len(others)))
@@ -437,15 +433,15 @@ class Quiz:
         assert hand is not None and self.kind_now == "legal"
         if self._answered:
             return
-        names = rt.seat_names(hand)
+        names = table_words.seat_names(hand)
         legal = set(hand.legal_actions().cards)
         chosen = {self.cards[i] for i in self._selected}
-        wrong = sorted(chosen - legal, key=_sort_key)
-        missed = sorted(legal - chosen, key=_sort_key)
-        forbidden = sorted(set(self.cards) - legal, key=_sort_key)
+        wrong = sorted(chosen - legal, key=card_sort_key)
+        missed = sorted(legal - chosen, key=card_sort_key)
+        forbidden = sorted(set(self.cards) - legal, key=card_sort_key)
         lines = []
         if not wrong and not missed:
-            lines.append("Right! " + ", ".join(c.label for c in sorted(legal, key=_sort_key))
+            lines.append("Right! " + ", ".join(c.label for c in sorted(legal, key=card_sort_key))
                          + (" may be played." if len(legal) > 1 else " is the only card to play."))
             if forbidden:
                 lines.append("The rule: " + ex.sentence(hand.why_illegal(forbidden[0]), names))
@@ -474,7 +470,7 @@ class Quiz:
         assert trick is not None and hand is not None
         if self._answered:
             return
-        names = rt.seat_names(hand)
+        names = table_words.seat_names(hand)
         why = ex.sentence(hand.explain_winner(trick), names)
         said = f"{names[trick.winner]} wins with {trick.winning_card.label}. {why}"
         lines = [f"Right! {said}"] if seat == trick.winner else \
@@ -493,7 +489,7 @@ class Quiz:
         assert trick is not None and hand is not None
         if self._answered:
             return
-        names = rt.seat_names(hand)
+        names = table_words.seat_names(hand)
         counted = "It earns " + ex.sentence(hand.explain_points(trick), names)
         picked = self.choices[index]
         lines = [f"Right! {counted}"] if picked == trick.points else \

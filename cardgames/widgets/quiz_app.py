@@ -9,7 +9,7 @@ the quiz alone, filling the window in large print, for a class's projector (with
 ``quiz=N``). The section shows the links that give its questions again.
 
 Under Voila with preheated kernels the notebook runs before the page's link is known: the
-section registers itself with :func:`cardgames.widgets.app.follow_link` (the last cell of every
+section registers itself with :func:`cardgames.widgets.notebook.follow_link` (the last cell of every
 app notebook), which hands it the link once the page is asked for.
 """
 
@@ -24,8 +24,8 @@ import ipywidgets as widgets
 from ..games import get_game
 from ..limits import MAX_LINK_VALUE_CHARS, ascii_digits, quote
 from ..links import check_seed
-from . import app as glue
-from .models import close_all
+from . import notebook as glue
+from .widget_tree import close_all
 from .open_here import OpenHere
 from .quiz import Quiz
 

@@ -1,4 +1,4 @@
-"""A room's page in the browser: the board of a :class:`cardgames.rooms.session.RoomSession`,
+"""A room's page in the browser: the board of a :class:`cardgames.rooms.page_session.RoomSession`,
 and the poll loop that keeps it up to date.
 
 ``RoomPage(session)`` draws the session with the same :class:`~cardgames.widgets.board.Board`
@@ -24,9 +24,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import render_table as rt
-from ..rooms.model import RoomError
-from ..rooms.session import RoomSession
+from .. import table_words
+from .. import score_sheet
+from ..rooms.room import RoomError
+from ..rooms.page_session import RoomSession
 from .board import Board, UserEvent
 from .table import PANEL_CSS
 
@@ -82,9 +83,9 @@ class RoomPage:
         """The open panel, drawn again from the room's hand (a closed one costs nothing)."""
         session = self.session
         if self.panels.selected_index == 0:
-            self.score.value = rt.score_sheet_html(session.hand, session.names, session.match)
+            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match)
         elif self.panels.selected_index == 1:
-            self.story.value = rt.story_html(session.story())
+            self.story.value = table_words.story_html(session.story())
 
     # -- what the browser sends ----------------------------------------------------------------
 

@@ -28,8 +28,9 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import players as players_module
-from .. import render_table as rt
-from ..board_state import BUTTONS, board_state
+from .. import table_words
+from .. import score_sheet
+from ..board_state import board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
 from ..limits import ascii_digits, quote
@@ -37,7 +38,7 @@ from ..links import LinkError, check_seed
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
 from .board import Board, UserEvent
-from .models import widgets_under
+from .widget_tree import widgets_under
 from .rule_questions import RuleQuestions
 from .shared_looks import SharedLooks
 
@@ -289,7 +290,7 @@ class Table:
         game = get_game(self.game_select.value)
         players = self.players_select.value or game.default_players
         seats = game.hand_class.seats_for(players)
-        names = rt.default_names(seats)
+        names = table_words.default_names(seats)
         old = self.seat_select.value
         with self.seat_select.hold_sync():
             self.seat_select.options = [("None: watch every seat", None)] + \
@@ -320,38 +321,21 @@ class Table:
     def _on_board(self, event: UserEvent) -> None:
         """A click on the board: played only if it was aimed at the board as it is now."""
         if event.seq != self._seq:
-            self.session.message_lines = [
-                "That click was aimed at the table as it was a moment ago (a double click, or a "
-                "click while the computer seats were playing), so nothing was done: look at the "
-                "table again and click once."]
-            self.session.message_is_error = True
+            self.session.stale()
             self.redraw(force=True)
             return
         # the board waits for an answer to a play (board.py): always give one, a new state
         if event.type == "play":
             self.do(self.session.choose, event.card, force=True)
         elif event.type == "action":
-            self.do(self._action, event.action_id, force=True)
+            self.do(self.session.take_action, event.action_id, force=True)
         elif event.type == "button":
             self.press(event.button)
-
-    def _action(self, index: int) -> None:
-        moves = self.session.action_moves()
-        if not isinstance(index, int) or not 0 <= index < len(moves):
-            raise IllegalAction("that action is not offered now: look at the table again")
-        seat, action = moves[index]
-        self.session.choose(action, seat)
 
     def press(self, name: str) -> bool:
         """Press one of the board's stepping buttons by name (``BUTTONS``): next,
         finish_trick, finish_hand, undo, redo, back, forward, hint. False if refused."""
-        calls = {"next": "next_step", "finish_trick": "finish_trick",
-                 "finish_hand": "finish_hand", "undo": "undo", "redo": "redo",
-                 "back": "back_one", "forward": "forward_one", "hint": "hint"}
-        if name not in calls:
-            return self.do(_refuse, f"there is no button {str(name)[:20]!r}; the buttons are "
-                           + ", ".join(BUTTONS))
-        return self.do(getattr(self.session, calls[name]))
+        return self.do(self.session.press, name)
 
     # -- the headless surface -----------------------------------------------------------------
 
@@ -459,9 +443,9 @@ class Table:
         game = get_game(self.game_select.value)
         players = self.players_select.value
         seats = game.hand_class.seats_for(players)
-        names = rt.default_names(seats)
+        names = table_words.default_names(seats)
         text = self.deal_text.value
-        setup = rt.parse_deal_text(text, seats, names, game.deal_keywords)
+        setup = table_words.parse_deal_text(text, seats, names, game.deal_keywords)
         self.session.new_deal(game, None, players=players, seat=self.seat_select.value,
                               open_hands=self.open_hands_box.value,
                               opponents=self.opponents_select.value, **setup,
@@ -500,9 +484,9 @@ class Table:
         index = self.panels.selected_index
         if index == 0:
             # no pandas here: the in-browser site has none
-            self.score.value = rt.score_sheet_html(session.hand, session.names, session.match)
+            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match)
         elif index == 1:
-            self.story.value = rt.story_html([line for _n, line in session.log])
+            self.story.value = table_words.story_html([line for _n, line in session.log])
         elif index == 2:
             self.share.value = self._share_html()
         elif index == 3:
@@ -531,7 +515,3 @@ class Table:
     def all_widgets(self) -> list[widgets.Widget]:
         """Every widget under the table (for checks of what the browser receives)."""
         return widgets_under(self.widget)
-
-
-def _refuse(reason: str) -> None:
-    raise IllegalAction(reason)

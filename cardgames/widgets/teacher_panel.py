@@ -710,7 +710,7 @@ def _quoted(text: Any) -> str:
 def teacher_page(**settings: Any) -> widgets.Widget:
     """The teacher's page for a notebook cell: the panel, or a message in words if the rooms'
     store cannot be opened (a Redis server that does not answer, say)."""
-    from .app import in_browser
+    from .notebook import in_browser
 
     if in_browser():
         return _message("Rooms need a server that every pupil's page reaches: this copy of the "

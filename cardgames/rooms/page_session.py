@@ -2,10 +2,10 @@
 (``seat=watch``) shows and does, drawn by the same board as the table.
 
 :class:`RoomSession` is a :class:`cardgames.session.TableSession` whose hand is not its own:
-it is the room's, replayed from the store by a :class:`~cardgames.rooms.room.RoomTable`. It
+it is the room's, replayed from the store by a :class:`~cardgames.rooms.room_table.RoomTable`. It
 reuses the session's words (the prompt, the coach, the hint, the message line) and
 :func:`cardgames.board_state.board_state`, but the cards it gives the board are only what the
-page may see (``hand.view(seat)``; the projector: :class:`~cardgames.rooms.room.WatchView`),
+page may see (``hand.view(seat)``; the projector: :class:`~cardgames.rooms.room_table.WatchView`),
 its plays go to the room (``RoomTable.play``, refused out of turn or when another action came
 first), and its buttons are the pupil's: Hint; undo, redo, stepping and new deals are the
 teacher's.
@@ -27,15 +27,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .. import render_table as rt
+from .. import table_words
 from ..board_state import BUTTONS, board_state
 from ..cards import Card
 from ..engine import IllegalAction, Match, Move
 from ..games import get_game
 from ..players import make_player
 from ..session import TableSession
-from .model import WATCH, RoomError, RoomGone, check_holder
-from .room import Joined, RoomTable, WatchView
+from .room import WATCH, RoomError, RoomGone, check_holder
+from .room_table import Joined, RoomTable, WatchView
 from .store import RoomStore
 
 __all__ = ["RoomSession", "PUPIL_BUTTONS", "QUIET", "STALL"]
@@ -125,7 +125,7 @@ class RoomSession(TableSession):
         """Remember what the page has been told, to say later what changed since."""
         hand = self.hand
         room = self.table.room
-        self._told = (room.id, room.generation, hand, rt.Snapshot(hand), self.table.version,
+        self._told = (room.id, room.generation, hand, table_words.Snapshot(hand), self.table.version,
                       self.table.holds_seat())
 
     @property
@@ -337,7 +337,7 @@ class RoomSession(TableSession):
 
     def _snapshot_now(self):
         hand = self.hand
-        return (self.table.room.id, self.table.room.generation, hand, rt.Snapshot(hand))
+        return (self.table.room.id, self.table.room.generation, hand, table_words.Snapshot(hand))
 
     def _say_since(self, before) -> None:
         """Say what changed since ``before`` (a snapshot of the room's hand)."""
@@ -350,7 +350,7 @@ class RoomSession(TableSession):
         if (room_id, generation) != (room.id, room.generation):
             events = ["The teacher took the table back (or dealt again): look again."]
         else:
-            events = rt.describe_changes(snapshot, old_hand, names, reveal_seats=reveal)
+            events = table_words.describe_changes(snapshot, old_hand, names, reveal_seats=reveal)
             if hand is not old_hand and self.match is not None:
                 events.append(f"Hand {len(self.match.hands) + 1} of the match: "
                               f"{names[hand.dealer]} deals.")
@@ -360,7 +360,7 @@ class RoomSession(TableSession):
     def story(self) -> list[str]:
         """The room's hand so far in words, from its first action (a page opened late or
         reloaded tells it all), naming only what this page may see."""
-        return rt.story_lines(self.hand, self.names, self._reveal_seats(self.hand))
+        return table_words.story_lines(self.hand, self.names, self._reveal_seats(self.hand))
 
     def tick(self) -> bool:
         """One turn of the page's poll loop (a few times a second): catch up with the room,

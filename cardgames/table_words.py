@@ -1,10 +1,6 @@
-"""Pure helpers for the table (``cardgames.widgets``): names, words and score sheets.
-
-Nothing here imports ipywidgets; pandas is imported only by the functions that return
-DataFrames (``score_frame``, ``match_frame``): the table draws its sheets with ``score_rows``,
-``match_rows`` and ``sheet_html``, which need no pandas (the in-browser site has none).
-Everything takes a hand (or a match) and returns text, HTML or a table, using only the engine's
-public surface, so it can be tested and reused without a notebook.
+"""The table's words, pure: the seats' names, what happened in words, the story of a hand, and
+a deal written by hand (``cardgames.widgets`` and the rooms draw them; nothing here imports
+ipywidgets).
 
 Seat names: four seats are North, East, South and West (seat 0 = North, the eldest hand, then
 clockwise), two seats North and South; other counts are "Player 1", "Player 2"... counted from 1
@@ -19,10 +15,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .cards import Card
-from .render import card_colour, card_html
 
 if TYPE_CHECKING:
-    from .engine import Hand, Match
+    from .engine import Hand
 
 COMPASS = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
 
@@ -59,13 +54,6 @@ def unit_names(hand: "Hand", names: Sequence[str]) -> list[str]:
     return list(names[:len(hand.score)])
 
 
-def side_label(hand: "Hand", seat: int, names: Sequence[str]) -> str:
-    """A seat's side in words ("side North–South"), or "" in games without partnerships."""
-    if not hand.partnerships:
-        return ""
-    return "side " + unit_names(hand, names)[hand.side(seat)]
-
-
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
@@ -78,32 +66,10 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     return _SEAT_WORD.sub(replace, text)
 
 
-def card_face_html(card: Card, four_colour: bool = False) -> str:
-    """A face-up card as a small box, named in full for screen readers."""
-    return card_html(card, four_colour)
-
-
-def face_down_html(count: int) -> str:
-    """A face-down hand: only the number of cards (no card identity)."""
-    if count == 0:
-        return '<span class="cg-facedown">no cards</span>'
-    return (f'<span class="cg-facedown" title="{count} cards face down" '
-            f'aria-label="{count} cards face down">🂠 × {count}</span>')
-
-
 def named_public_info(hand: "Hand", names: Sequence[str]) -> list[tuple[str, str]]:
     """``hand.public_info()`` with the seats named in the labels too ("Pip-Pip, seat 1")."""
     return [(name_seats(label, names), name_seats(text, names))
             for label, text in hand.public_info()]
-
-
-def public_info_html(hand: "Hand", names: Sequence[str]) -> str:
-    """What the game shows everybody (``hand.public_info()``) as a small table."""
-    rows = [f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
-            for label, text in named_public_info(hand, names)]
-    if not rows:
-        return ""
-    return f'<table class="cg-public">{"".join(rows)}</table>'
 
 
 def action_words(hand: "Hand", seat: int, move: Any, names: Sequence[str], phase_before: Any,
@@ -180,118 +146,6 @@ def end_words(hand: "Hand", names: Sequence[str]) -> str:
     return f"The hand is over{reason}. Points: {points}."
 
 
-PLAYS_APART = ", "      # between a trick's plays ("North 2♥, East 3♦") in the score sheet's text
-
-
-def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
-    return PLAYS_APART.join(f"{names[s]} {c.label}" for s, c in trick_cards)
-
-
-def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
-    """The score sheet of a hand as plain rows (no pandas): the column names, and one dict per
-    trick (leader, cards, winner, points, calls made during it) with running totals per side or
-    player. A last row "end" carries whatever the hand scored besides tricks and calls (a
-    last-trick bonus, the cachette), so the totals always equal ``hand.score``."""
-    names = seat_names(hand) if names is None else list(names)
-    units = unit_names(hand, names)
-    totals = [0] * len(hand.score)
-    rows: list[dict[str, Any]] = []
-    declarations = list(hand.declarations)
-
-    def calls_during(number: int) -> list[str]:
-        found = []
-        for made in declarations:
-            if made.trick_number == number - 1:
-                totals[hand.side(made.seat)] += made.points
-                points = f" +{made.points}" if made.points else ""
-                found.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}")
-        return found
-
-    for trick in hand.tricks:
-        calls = calls_during(trick.number)
-        totals[hand.side(trick.winner)] += trick.points
-        rows.append({"Trick": trick.number, "Leader": names[trick.leader],
-                     "Cards": trick_cards_text(trick.cards, names),
-                     "Winner": names[trick.winner], "Points": trick.points,
-                     "Calls": "; ".join(calls), **dict(zip(units, list(totals)))})
-    pending = calls_during(len(hand.tricks) + 1)
-    other = [s - t for s, t in zip(hand.score, totals)]
-    if pending or any(other):
-        label = "end" if hand.is_over else "now"
-        rows.append({"Trick": label, "Leader": "", "Cards": "", "Winner": "",
-                     "Points": sum(other) if any(other) else 0, "Calls": "; ".join(pending),
-                     **dict(zip(units, list(hand.score)))})
-    return ["Trick", "Leader", "Cards", "Winner", "Points", "Calls", *units], rows
-
-
-def match_rows(match: "Match", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
-    """The match so far as plain rows (no pandas): the column names, and one dict per finished
-    hand with its points and the totals (the last row's totals are ``match.scores``)."""
-    hand = match.hand
-    names = seat_names(hand) if names is None else list(names)
-    units = unit_names(hand, names)
-    totals = list(match.start_scores)
-    rows: list[dict[str, Any]] = []
-    for number, finished in enumerate(match.hands, 1):
-        totals = [t + p for t, p in zip(totals, finished.score)]
-        rows.append({"Hand": number, "Dealer": names[finished.dealer],
-                     **{f"{u} points": p for u, p in zip(units, finished.score)},
-                     **{f"{u} total": t for u, t in zip(units, totals)}})
-    if rows and totals != list(match.scores):
-        for u, t in zip(units, match.scores):
-            rows[-1][f"{u} total"] = t
-    return ["Hand", "Dealer", *[f"{u} points" for u in units], *[f"{u} total" for u in units]], rows
-
-
-def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str = "No tricks yet.") -> str:
-    """A sheet from ``score_rows`` or ``match_rows`` as an HTML table (no pandas), or the
-    ``empty`` line when it has no rows: ``sheet_html(score_rows(hand, names))``."""
-    columns, rows = sheet
-    if not rows:
-        return f"<p><i>{escape(empty)}</i></p>"
-    numeric = {c for c in columns if all(isinstance(row.get(c, 0), int) or row.get(c) in ("", None)
-                                        for row in rows)}
-    totals = set(columns[columns.index("Calls") + 1:]) if "Calls" in columns \
-        else {c for c in columns if c.endswith(" total")}
-
-    def cell(tag: str, column: str, text: Any) -> str:
-        kind = "cg-num" if column in numeric else "cg-text"   # numbers right, words left
-        words = escape(str(text))
-        if tag == "td" and column == "Cards" and text:
-            # a play is not broken between its seat and its card on a narrow screen
-            plays = str(text).split(PLAYS_APART)
-            words = " ".join(f'<span class="cg-play">{escape(play)}'
-                             f'{PLAYS_APART.strip() if i < len(plays) - 1 else ""}</span>'
-                             for i, play in enumerate(plays))
-            kind += " cg-plays"
-        if column == "Leader":      # the first of the trick's plays too: a phone leaves it out
-            kind += " cg-leader"
-        if column in totals:        # a side's or a player's points so far
-            kind += " cg-total"
-        label = "" if tag == "th" else f' data-label="{escape(phone_label(column, text))}"'
-        return f'<{tag} class="{kind}"{label}>{words}</{tag}>'
-
-    def phone_label(column: str, text: Any) -> str:
-        """A phone shows each row as labelled lines: "Trick 3", "Winner: East", "end"."""
-        if column != columns[0]:
-            return f"{column}:"
-        return column if isinstance(text, int) else ""
-
-    head = "".join(cell("th", c, c) for c in columns)
-    body = "".join("<tr>" + "".join(cell("td", c, row.get(c, "")) for c in columns) + "</tr>"
-                   for row in rows)
-    return f'<table class="cg-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-
-
-
-def score_sheet_html(hand: "Hand", names: Sequence[str], match: "Match | None" = None) -> str:
-    """The Score sheet panel: this hand's tricks, then the match's hands if there is a match."""
-    html = "<b>This hand</b>" + sheet_html(score_rows(hand, names))
-    if match is not None:
-        html += "<b>The match</b>" + sheet_html(match_rows(match, names), "No hand finished yet.")
-    return f'<div class="cg-sheet-wrap">{html}</div>'
-
-
 def story_lines(hand: "Hand", names: Sequence[str], reveal_seats: Sequence[int] = ()) -> list[str]:
     """The hand so far in words, action by action, as ``describe_changes`` says each: what a
     page that opened late (or was reloaded) shows as the story of the hand."""
@@ -308,33 +162,6 @@ def story_html(lines: Sequence[str], last: int = 80) -> str:
     """The Story of the hand panel: its ``last`` lines, one paragraph each."""
     return "".join(f"<p>{escape(line)}</p>" for line in lines[-last:]) \
         or "<i>Nothing has happened yet.</i>"
-
-
-def score_frame(hand: "Hand", names: Sequence[str] | None = None):
-    """The score sheet of a hand (``score_rows``) as a pandas DataFrame, for notebooks."""
-    import pandas as pd
-
-    columns, rows = score_rows(hand, names)
-    return pd.DataFrame(rows, columns=columns)
-
-
-def match_frame(match: "Match", names: Sequence[str] | None = None):
-    """The match so far (``match_rows``) as a pandas DataFrame, for notebooks."""
-    import pandas as pd
-
-    columns, rows = match_rows(match, names)
-    return pd.DataFrame(rows, columns=columns)
-
-
-def frame_html(frame, empty: str = "No tricks yet.") -> str:
-    """A DataFrame as HTML (pandas' own table); the table uses ``sheet_html`` (no pandas)."""
-    if frame is None or frame.empty:
-        return f"<p><i>{escape(empty)}</i></p>"
-    return frame.to_html(index=False, border=0, classes="cg-sheet")
-
-
-def colour_of(card: Card, four_colour: bool = False) -> str:
-    return card_colour(card, four_colour)
 
 
 def parse_deal_text(text: str, seats: int, names: Sequence[str],

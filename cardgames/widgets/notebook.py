@@ -40,12 +40,12 @@ from typing import Any, Iterable, Sequence
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from .. import render, render_table
+from .. import render, score_sheet
 from ..cards import parse_cards
 from ..engine import SetupError
 from ..games import get_game
 from ..links import DealSettings, LinkError, parse_query
-from ..rooms.model import RoomError
+from ..rooms.room import RoomError
 from .open_here import OpenHere
 from .when_drawn import WhenDrawn
 
@@ -222,7 +222,7 @@ class App:
 
     def _join_room(self) -> None:
         """Show the room the link names, at its seat (or watching), with its poll loop."""
-        from ..rooms.session import RoomSession
+        from ..rooms.page_session import RoomSession
         from .room_page import RoomPage
 
         settings = self.settings
@@ -318,14 +318,14 @@ def fact_table(rows: Sequence[dict[str, Any]]) -> HTML:
     """A small table of facts for the explainers, one dict per row (its keys are the columns),
     as HTML with no pandas, so that the in-browser site shows it too."""
     columns = list(rows[0]) if rows else []
-    return HTML(render_table.sheet_html((columns, list(rows)), "Nothing to show."))
+    return HTML(score_sheet.sheet_html((columns, list(rows)), "Nothing to show."))
 
 
 def options_table(game: str):
     """The game's named rule choices: option, default, the other choices, and what it means.
 
     A DataFrame indexed by option name where pandas is installed; where it is not (the
-    in-browser site) the same rows as an HTML table (``render_table.sheet_html``)."""
+    in-browser site) the same rows as an HTML table (``score_sheet.sheet_html``)."""
     rows = []
     for name, option in get_game(game).options.items():
         others = [c for c in option.choices if c != option.default]
@@ -335,7 +335,7 @@ def options_table(game: str):
     try:
         import pandas as pd
     except ImportError:
-        return HTML(render_table.sheet_html((["option", "default", "alternatives", "meaning"], rows),
+        return HTML(score_sheet.sheet_html((["option", "default", "alternatives", "meaning"], rows),
                                             "This game has no rule choices."))
 
     class WholeMeanings(pd.DataFrame):
