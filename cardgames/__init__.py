@@ -28,14 +28,16 @@ from .engine import (
 from .analysis import simulate
 from .games import GAMES, get_game
 from .record import RecordError, load
+from .review import Review, ReviewError, review
+from .hand_diagram import hand_diagram
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ALL_CARDS", "JOKER", "Action", "Card", "Declaration", "GAMES", "Game", "Hand",
     "IllegalAction", "LegalActions", "Match", "NotationError", "OptionError", "Phase", "Rank",
-    "RecordError", "SetupError", "Suit", "Trick", "deal", "format_cards", "get_game", "load",
-    "match", "parse_cards", "simulate", "sort_cards",
+    "RecordError", "Review", "ReviewError", "SetupError", "Suit", "Trick", "deal", "format_cards",
+    "get_game", "hand_diagram", "load", "match", "parse_cards", "review", "simulate", "sort_cards",
 ]
 
 
