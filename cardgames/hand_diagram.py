@@ -81,11 +81,9 @@ def _scoped_css() -> str:
                      and "margin: 1.5em" not in line and "line-height" not in line)
 
 
-def face(card: Card, width: str = CARD_WIDTH, extra_class: str = "") -> str:
+def face(card: Card, width: str = CARD_WIDTH) -> str:
     """One card's SVG face, carrying ``data-card`` with its notation."""
-    svg = card_svg(card, width=width)
-    css = f' data-role="{extra_class}"' if extra_class else ""
-    return svg.replace("<svg ", f'<svg data-card="{card}"{css} ', 1)
+    return card_svg(card, width=width).replace("<svg ", f'<svg data-card="{card}" ', 1)
 
 
 def _cards(cards: Sequence[Card]) -> str:

@@ -409,10 +409,21 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
     side = position.side(actor)
     units = unit_names(position, names)
     ours = "your side" if position.partnerships else "you"
-    by = ("by exact best play, " + detail) if how == "solver" else "by the search's playouts"
-    cost = f"about {loss:.0f} point{'' if round(loss) == 1 else 's'} fewer for {ours} ({by})"
+    by = ("exact best play, " + detail) if how == "solver" else "the search's playouts"
+    cost = (f"{_text(position, best)} was better by about {loss:.0f} "
+            f"point{'' if round(loss) == 1 else 's'} for {ours} ({by})")
     if not isinstance(move, Card) or not isinstance(best, Card):
         return f"{_text(position, move)} rather than {_text(position, best)}: {cost}."
+    if position.phase is Phase.DISCARD:
+        return f"You discarded {move.label}: {cost}."
+
+    def whose(winner: int) -> str:
+        if winner == actor:
+            return "your own"
+        if position.side(winner) == side and position.partnerships:
+            return f"your partner {names[winner]}'s"
+        return f"{names[winner]}'s"
+
     sentences = []
     legal = list(dict.fromkeys(position.legal_actions()))
     suits = {c.suit for c in legal if isinstance(c, Card)}
@@ -420,27 +431,57 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
     following = led is not None and len(suits) == 1 and led.suit in suits and len(legal) > 1
     played_worth, best_worth = worth(position, move), worth(position, best)
     trick = _trick_of(position, hand)
-    lead = f"You had to follow {led.suit.plural} but" if following else "You"
-    if trick is not None:
+    if trick is None:
+        sentences.append(f"You played {move.label}")
+    else:
         winner = trick.winner
         if position.side(winner) == side:
-            whose = "your own" if winner == actor else (
-                f"your partner {names[winner]}'s" if position.partnerships else "your own")
-            went = f"your {move.label} went into {whose} winning trick, which scored " \
-                   f"{trick.points} for {ours}"
+            went = (f"your {move.label} went into {whose(winner)} winning trick, which scored "
+                    f"{trick.points} for {ours}")
         else:
             who = units[position.side(winner)] if position.partnerships else names[winner]
-            went = f"your {move.label} went into {names[winner]}'s trick and gave {who} its " \
-                   f"{trick.points} points"
+            went = (f"your {move.label} went into {whose(winner)} trick and gave {who} its "
+                    f"{trick.points} points" if trick.points else
+                    f"your {move.label} went into {whose(winner)} trick, won by {who}")
         if played_worth > best_worth:
-            sentences.append(f"{lead} could have kept {_card_noun(move)} ({move.label}, worth "
+            but = f"You had to follow {led.suit.plural} but" if following else "You"
+            sentences.append(f"{but} could have kept {_card_noun(move)} ({move.label}, worth "
                              f"{played_worth}) and played {best.label}: {went}")
         else:
-            sentences.append(f"{lead} had {best.label} to play: {went}")
-    else:
-        sentences.append(f"{lead} had {best.label} to play instead of {move.label}")
-    sentences.append(f"{best.label} was better: {cost}")
-    return ". ".join(s[:1].upper() + s[1:] for s in sentences) + "."
+            had = f"You had to follow {led.suit.plural}: " if following else ""
+            sentences.append(had + went)
+            # The same trick with the better card, the others' cards as they fell.
+            plays = [(s, best if s == actor else c) for s, c in trick.cards]
+            other = plays[position.trick_winner(plays)][0]
+            still = "still " if position.side(other) == position.side(winner) else ""
+            taker = "you" if other == actor else (
+                f"your partner {names[other]}" if position.side(other) == side
+                and position.partnerships else names[other])
+            sentences.append(f"With {best.label} instead, as the others played, the trick would "
+                             f"{still}have gone to {taker}, and {move.label} would have stayed in "
+                             f"your hand{_kept_for(position, move)}")
+    sentences.append(cost)
+    return ". ".join(x[:1].upper() + x[1:] for x in sentences) + "."
+
+
+def _kept_for(position: Hand, card: Card) -> str:
+    """What a card kept could still do that its own worth does not say: in Quinto, an Ace, 4,
+    2 or 3 whose partner is still to be played makes a quint with it in one trick."""
+    if position.game.name != "quinto" or card.suit is None:
+        return ""
+    from .cards import Rank
+    from .games.quinto import QUINT_VALUE
+
+    partners = {Rank.ACE: Rank.FOUR, Rank.FOUR: Rank.ACE, Rank.TWO: Rank.THREE, Rank.THREE: Rank.TWO}
+    rank = partners.get(card.rank)
+    if rank is None:
+        return ""
+    partner = Card(rank, card.suit)
+    gone = {c for trick in position.tricks for _, c in trick.cards} | {c for _, c in position.trick}
+    if partner in gone:
+        return ""
+    return (f" (with {partner.label} in the same trick it makes a quint worth "
+            f"{QUINT_VALUE[card.suit]})")
 
 
 def _trick_of(position: Hand, hand: Hand) -> Any:

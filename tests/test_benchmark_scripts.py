@@ -17,6 +17,7 @@ RUNS = [
     (["simulate_speed.py", "quinto", "--hands", "5"], "quinto"),
     (["solver_speed.py", "pippins_aplenty", "--positions", "1", "--tricks", "2"], "pippins"),
     (["search_vs_rules.py", "yukon", "--hands", "1", "--iterations", "5"], "yukon"),
+    (["review_speed.py", "quinto", "--hands", "1", "--budget", "5"], "s a hand"),
     (["search_vs_rules.py", "pip_pip", "--hands", "1", "--iterations", "5", "--epsilon", "0.2"],
      "duplicate won"),
 ]
