@@ -118,6 +118,10 @@ def _subtitle(hand: Hand, names: list[str]) -> str:
     words = [f"Dealer: {names[hand.dealer]}", f"eldest hand (first to play): {names[hand.eldest]}"]
     if hand.seed is not None and not hand.set_up_by_hand:
         words.append(f"deal number (seed) {hand.seed}")
+    start = [f"{label} {text}" for label, text in hand.replayed([]).public_info()
+             if label.lower() not in ("stock", "cachette", "discards")]
+    if start:
+        words.append("at the deal: " + ", ".join(name_seats(w, names) for w in start))
     if changed:
         words.append("rules changed from the defaults: " + ", ".join(changed))
     return "; ".join(words) + "."
@@ -140,8 +144,9 @@ def _seat_block(hand: Hand, seat: int, cards: Sequence[Card], names: list[str], 
 def _middle(hand: Hand, stock: list[Card], where: str) -> str:
     if not stock:
         return ""
-    label = "The cachette (to the winner of the last trick)" if hand.game.name == "quinto" \
-        else "The stock, in drawing order"
+    label = {"quinto": "The cachette (to the winner of the last trick)",
+             "guinote": "The stock, in drawing order (the last, face up, is the pinta: trumps)",
+             }.get(hand.game.name, "The stock, in drawing order")
     return (f'<div class="cg-middle {where}" data-stock="{len(stock)}"><h3>{escape(label)}</h3>'
             f"{_cards(stock)}</div>")
 
@@ -274,6 +279,7 @@ def _result(hand: Hand, names: list[str]) -> str:
     top = [units[u] for u, points in enumerate(hand.score) if points == best]
     verdict = (f"{top[0]} scored most, {best} points." if len(top) == 1
                else f"{' and '.join(top)} tied on {best} points.")
-    reason = f" {name_seats(hand.end_reason, names)}." if hand.end_reason else ""
+    said = name_seats(hand.end_reason, names)
+    reason = f" {said[:1].upper()}{said[1:]}." if said else ""
     return (f'<div class="cg-result-block"><p class="cg-verdict">{escape(verdict + reason)}</p>'
             f'<table class="cg-result"><thead>{head}</thead><tbody>{body}</tbody></table></div>')
