@@ -4,6 +4,10 @@
 a discard, a pass or double, a call, a marriage), asks what a strong player would have done
 **from that seat's knowledge**: its own cards and everything public, never the hidden cards.
 
+``review_trick(hand, seat, trick)`` weighs the decisions of one finished trick the same way
+while the hand goes on (the pause after a trick); ``Review.in_trick(n)`` picks them out of a
+whole hand's review.
+
 How each decision is weighed (the ``how`` of a :class:`ReviewRow`):
 
 ``"search"`` (before the last four tricks)
@@ -113,6 +117,10 @@ class Review:
     @property
     def total_loss(self) -> float:
         return sum(row.loss for row in self.rows)
+
+    def in_trick(self, trick: int) -> list[ReviewRow]:
+        """The rows of one trick (from 1): what the board shows at that trick's pause."""
+        return [row for row in self.rows if row.trick == trick]
 
     def marked(self, mark: str) -> list[ReviewRow]:
         """The rows with this mark ("inaccuracy", "mistake", "blunder")."""
@@ -224,29 +232,57 @@ def review(subject: "Hand | Match | str | bytes | dict", seat: int, budget: floa
     as the decisions are weighed. The hand given is not changed: the review works on a replay.
     """
     hand = finished_hand(subject, hand_number)
+    return _review(hand, seat, budget, progress, seed, None)
+
+
+def review_trick(hand: Hand, seat: int, trick: int, budget: float = DEFAULT_BUDGET,
+                 progress: Callable[[int, int], Any] | None = None, *, seed: int = 0) -> Review:
+    """The decisions ``seat`` took in trick number ``trick`` (from 1), weighed as
+    :func:`review` weighs them (the same rows, numbered as in the whole hand's review): for
+    the pause after a trick, so the hand need not be finished, only that trick. A decision is
+    weighed from what the seat knew then, so nothing after it is needed."""
+    if not isinstance(hand, Hand):
+        raise ReviewError(f"review_trick needs a hand, not a {type(hand).__name__}")
+    finished = len(hand.tricks)
+    if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= finished:
+        raise ReviewError(f"trick is a finished trick of this hand, from 1 to {finished}, not "
+                          f"{str(trick)[:20]!r}" if finished else
+                          "no trick of this hand is finished yet: a trick is reviewed once it is over")
+    return _review(hand, seat, budget, progress, seed, trick)
+
+
+def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], Any] | None,
+            seed: Any, trick: int | None) -> Review:
     seat = _check_seat(hand, seat)
     budget = _check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ReviewError(f"seed is a whole number, not {str(seed)[:20]!r}")
+    # The seat's decisions, found on a replay (the hand given is not touched).
     history = list(hand.history)
     position = hand.replayed([])
-    decisions = [i for i, (actor, _) in enumerate(history) if position.controller(actor) == seat]
-    total = len(decisions)
+    moments: list[tuple[int, int]] = []     # (number among the seat's decisions, action index)
+    number = 0
+    for i, (actor, move) in enumerate(history):
+        if position.controller(actor) == seat:
+            number += 1
+            if trick is None or _trick_number(position) == trick:
+                moments.append((number, i))
+        position.apply(move, actor if actor != position.to_move else None)
+    total = len(moments)
     if progress is not None:
         progress(0, total)
     names = seat_names(hand)
     rows: list[ReviewRow] = []
-    for i, (actor, move) in enumerate(history):
-        if position.controller(actor) == seat:
-            rng = random.Random(seed * 1_000_003 + i)
-            best, loss, how, detail = _weigh(position, seat, actor, move, budget, rng)
-            mark = _mark(hand.game.name, loss)
-            words = _words(position, hand, seat, actor, move, best, loss, how, detail, names)
-            rows.append(ReviewRow(len(rows) + 1, _trick_number(position), seat, i, move, best,
-                                  loss, mark, words, how))
-            if progress is not None:
-                progress(len(rows), total)
-        position.apply(move, actor if actor != position.to_move else None)
+    for number, i in moments:
+        actor, move = history[i]
+        before = hand.replayed(history[:i])      # the position as the seat found it
+        rng = random.Random(seed * 1_000_003 + i)
+        best, loss, how, detail = _weigh(before, seat, actor, move, budget, rng)
+        words = _words(before, hand, seat, actor, move, best, loss, how, detail, names)
+        rows.append(ReviewRow(number, _trick_number(before), seat, i, move, best, loss,
+                              _mark(hand.game.name, loss), words, how))
+        if progress is not None:
+            progress(len(rows), total)
     return Review(position, seat, rows, budget, seed)
 
 

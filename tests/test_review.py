@@ -10,7 +10,7 @@ import pytest
 
 import cardgames as cg
 from cardgames.players import RuleOfThumbPlayer, SearchPlayer, play_hand
-from cardgames.review import MARKS, ReviewRow
+from cardgames.review import MARKS, ReviewRow, review_trick
 
 SMALL = 60    # search playouts a decision: enough for the stories, quick to run
 
@@ -182,3 +182,17 @@ def test_forced_plays_and_best_plays_are_said_briefly():
     assert forced and all(row.words.startswith("Forced:") and row.loss == 0 for row in forced)
     agreed = [row for row in review.rows if row.played == row.best and row.how != "forced"]
     assert agreed and all(len(row.words) < 60 for row in agreed)
+
+
+def test_a_finished_trick_is_reviewed_while_the_hand_goes_on():
+    # The pause after a trick: its decisions are weighed from what the seat knew then, as the
+    # whole hand's review weighs them.
+    hand = five_thrown_away()
+    whole = cg.review(hand, seat=3, budget=SMALL)
+    unfinished = hand.replayed(hand.history[:8])       # trick 1 over, trick 2 begun
+    first = review_trick(unfinished, seat=3, trick=1, budget=SMALL)
+    assert first.rows == tuple(whole.in_trick(1))
+    # West's pass in the doubling belongs to trick 1 too, then the dummy's Q♦ and the 5♥.
+    assert [str(row.played) for row in first.rows] == ["pass", "QD", "5H"]
+    with pytest.raises(cg.ReviewError, match="from 1 to 1"):
+        review_trick(unfinished, seat=3, trick=2)
