@@ -437,7 +437,12 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
     if how == "forced":
         return f"Forced: {_text(position, move)} was the only legal play."
     if how == "declaration":
-        return f"{_text(position, move)}: declared when it was open."
+        after = position.copy()
+        after.apply(move, actor)
+        made = after.declarations[len(position.declarations):]
+        points = sum(d.points for d in made)
+        scored = f", {points} points at once" if points else ""
+        return f"{_text(position, move)}: declared when it was open{scored}."
     if move == best or loss < 0.5:
         if move == best:
             return "Best play." if how == "search" else "Best play: exact best play agrees."
