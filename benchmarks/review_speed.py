@@ -12,11 +12,9 @@ the search player's own choice is.
 
 from __future__ import annotations
 
-import random
 import time
 
-from _common import cg
-from _common import parser
+from _common import cg, parser
 from cardgames.players import RuleOfThumbPlayer, SearchPlayer, play_hand
 from cardgames.review import DEFAULT_BUDGET
 from cardgames.solver import SolverLimit, solve
@@ -65,7 +63,6 @@ def main(argv=None) -> dict:
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
     args = p.parse_args(argv)
     chosen = {cg.get_game(g).name for g in args.games}
-    random.seed(0)
     results = {}
     print(f"cg.review of seat 0, budget {args.budget:g} playouts a decision, {args.hands} hands each")
     for game, players in TABLES:

@@ -41,13 +41,14 @@ is seeded (``seed``), so the same hand, seat, budget and seed give the same revi
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable, Sequence
 
 from .cards import Card
-from .engine import Action, Hand, Match, Move, Phase
+from .engine import Hand, Match, Move, Phase
 from .table_words import seat_names, unit_names
 
 #: Search playouts per decision, unless ``budget`` says otherwise.
@@ -210,8 +211,8 @@ def _check_seat(hand: Hand, seat: Any) -> int:
 
 
 def _check_budget(budget: Any) -> int:
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0 \
-            or budget != budget or budget == float("inf"):
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) \
+            or not math.isfinite(budget) or budget <= 0:
         raise ReviewError(f"budget is a positive number of search playouts per decision "
                           f"(default {DEFAULT_BUDGET}), not {str(budget)[:20]!r}")
     return max(1, round(budget))

@@ -40,7 +40,7 @@ def test_a_quinto_deal_shows_every_card_round_the_table_and_the_cachette():
     for name, place in zip(["North", "East", "South", "West"], ["n", "e", "s", "w"]):
         assert re.search(rf'class="cg-seat cg-pos-{place}" data-seat="\d"><h3>{name}', deal)
     assert "The cachette" in deal
-    dealt, cachette = hand.initial_deal
+    _, cachette = hand.initial_deal
     assert cards_in(section(page, "cg-middle")) == [str(c) for c in cachette]
 
 
@@ -48,7 +48,7 @@ def test_each_trick_shows_its_leader_its_cards_in_order_and_its_winner():
     hand = played("quinto")
     page = cg.hand_diagram(hand)
     rows = re.findall(r'<tr class="cg-trick" data-trick="(\d+)" data-leader="(\d)" '
-                      r'data-winner="(\d)">(.*?)</tr>', page, re.S)
+                      r'data-winner="(\d)">(.*?)</tr>', page, re.DOTALL)
     names = ["North", "East", "South", "West"]
     # The twelve tricks, and "the winner of the last trick takes the cachette as an extra trick".
     assert len(rows) == 13
