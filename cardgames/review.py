@@ -425,6 +425,10 @@ def worth(hand: Hand, card: Card) -> int:
     return points(card) if callable(points) else 0
 
 
+def _points(number: int) -> str:
+    return f"{number} point{'' if number == 1 else 's'}"
+
+
 def _card_noun(card: Card) -> str:
     """"the Five", "the Ace", "the Joker"."""
     if card.suit is None:
@@ -452,8 +456,7 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
     units = unit_names(position, names)
     ours = "your side" if position.partnerships else "you"
     by = ("exact best play, " + detail) if how == "solver" else "the search's playouts"
-    cost = (f"{_text(position, best)} was better by about {loss:.0f} "
-            f"point{'' if round(loss) == 1 else 's'} for {ours} ({by})")
+    cost = f"{_text(position, best)} was better by about {_points(round(loss))} for {ours} ({by})"
     if not isinstance(move, Card) or not isinstance(best, Card):
         return f"{_text(position, move)} rather than {_text(position, best)}: {cost}."
     if position.phase is Phase.DISCARD:
@@ -479,13 +482,13 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
         winner = trick.winner
         if position.side(winner) == side:
             went = (f"your {move.label} went into {whose(winner)} winning trick, which scored "
-                    f"{trick.points} for {ours}")
+                    f"{_points(trick.points)} for {ours}")
         else:
             who = units[position.side(winner)] if position.partnerships else names[winner]
             went = (f"your {move.label} went into {whose(winner)} trick and gave {who} its "
-                    f"{trick.points} points" if trick.points else
+                    f"{_points(trick.points)}" if trick.points else
                     f"your {move.label} went into {whose(winner)} trick, won by {who}")
-        if played_worth > best_worth:
+        if played_worth > best_worth and position.side(winner) != side:
             but = f"You had to follow {led.suit.plural} but" if following else "You"
             sentences.append(f"{but} could have kept {_card_noun(move)} ({move.label}, worth "
                              f"{played_worth}) and played {best.label}: {went}")
@@ -495,7 +498,7 @@ def _words(position: Hand, hand: Hand, seat: int, actor: int, move: Move, best: 
             # The same trick with the better card, the others' cards as they fell.
             plays = [(s, best if s == actor else c) for s, c in trick.cards]
             other = plays[position.trick_winner(plays)][0]
-            still = "still " if position.side(other) == position.side(winner) else ""
+            still = "still " if other == winner else ""
             taker = "you" if other == actor else (
                 f"your partner {names[other]}" if position.side(other) == side
                 and position.partnerships else names[other])
