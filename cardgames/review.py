@@ -142,6 +142,16 @@ class Review:
             return f"No mistakes: {points}" if lost else "No mistakes: no points lost"
         return f"{', '.join(parts)}: {points}"
 
+    def records(self) -> list[dict[str, Any]]:
+        """The rows as plain JSON values, for a board's state (no pandas): the actions in the
+        record's notation (``played``, ``best``) and for people (``played_words``...)."""
+        return [{"number": row.number, "trick": row.trick, "seat": row.seat,
+                 "seat_name": self.names[row.seat], "action_index": row.action_index,
+                 "played": str(row.played), "played_words": _text(self.hand, row.played),
+                 "best": str(row.best), "best_words": _text(self.hand, row.best),
+                 "loss": round(row.loss, 1), "mark": row.mark, "words": row.words,
+                 "how": row.how} for row in self.rows]
+
     def to_frame(self):
         """The rows as a pandas DataFrame (the seat by its name, the actions as text)."""
         import pandas as pd

@@ -174,6 +174,11 @@ def test_the_review_as_a_table_names_the_seats_as_the_table_does():
     assert set(frame["Seat"]) == {"West"}
     assert "5♥" in set(frame["Played"]) and "Pass" in set(frame["Played"])
     assert "West" in repr(review) and "cg-review" in review._repr_html_()
+    # The same rows as plain JSON values, for the board's state.
+    records = review.records()
+    assert json.loads(json.dumps(records, ensure_ascii=False)) == records
+    five = next(r for r in records if r["played"] == "5H")
+    assert five["played_words"] == "5♥" and five["best"] == "7H" and five["seat_name"] == "West"
 
 
 def test_forced_plays_and_best_plays_are_said_briefly():
