@@ -105,11 +105,12 @@ class ReviewRow:
 class Review:
     """The review of one seat's decisions in one finished hand (see :func:`review`)."""
 
-    def __init__(self, hand: Hand, seat: int, rows: Sequence[ReviewRow], budget: int, seed: int):
+    def __init__(self, hand: Hand, seat: int, rows: Sequence[ReviewRow], budget: int, seed: int,
+                 names: Sequence[str] | None = None):
         self.hand = hand
         self.game = hand.game.name
         self.seat = seat
-        self.names = seat_names(hand)
+        self.names = seat_names(hand, names)
         self.seat_name = self.names[seat]
         self.rows: tuple[ReviewRow, ...] = tuple(rows)
         self.budget = budget
@@ -233,21 +234,24 @@ def _check_budget(budget: Any) -> int:
 
 def review(subject: "Hand | Match | str | bytes | dict", seat: int, budget: float = DEFAULT_BUDGET,
            progress: Callable[[int, int], Any] | None = None, *, hand_number: int | None = None,
-           seed: int = 0) -> Review:
+           seed: int = 0, names: Sequence[str] | None = None) -> Review:
     """Weigh every decision ``seat`` took in a finished hand (see the module's text).
 
     ``subject`` is a finished Hand, a Match (its last finished hand, or ``hand_number``, from
     1) or a record (JSON text, loaded with ``cg.load``; one that does not replay raises
     ``cg.RecordError``). ``budget`` is the search playouts per decision (the solver's deals and
     the playouts that measure a loss are in proportion); ``progress(done, total)`` is called
-    as the decisions are weighed. The hand given is not changed: the review works on a replay.
+    as the decisions are weighed; ``names`` names the seats in the words (default: as the
+    table names them, North, East... or Player 1...). The hand given is not changed: the
+    review works on a replay.
     """
     hand = finished_hand(subject, hand_number)
-    return _review(hand, seat, budget, progress, seed, None)
+    return _review(hand, seat, budget, progress, seed, None, names)
 
 
 def review_trick(hand: Hand, seat: int, trick: int, budget: float = DEFAULT_BUDGET,
-                 progress: Callable[[int, int], Any] | None = None, *, seed: int = 0) -> Review:
+                 progress: Callable[[int, int], Any] | None = None, *, seed: int = 0,
+                 names: Sequence[str] | None = None) -> Review:
     """The decisions ``seat`` took in trick number ``trick`` (from 1), weighed as
     :func:`review` weighs them (the same rows, numbered as in the whole hand's review): for
     the pause after a trick, so the hand need not be finished, only that trick. A decision is
@@ -259,11 +263,11 @@ def review_trick(hand: Hand, seat: int, trick: int, budget: float = DEFAULT_BUDG
         raise ReviewError(f"trick is a finished trick of this hand, from 1 to {finished}, not "
                           f"{str(trick)[:20]!r}" if finished else
                           "no trick of this hand is finished yet: a trick is reviewed once it is over")
-    return _review(hand, seat, budget, progress, seed, trick)
+    return _review(hand, seat, budget, progress, seed, trick, names)
 
 
 def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], Any] | None,
-            seed: Any, trick: int | None) -> Review:
+            seed: Any, trick: int | None, names: Sequence[str] | None) -> Review:
     seat = _check_seat(hand, seat)
     budget = _check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -282,7 +286,10 @@ def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], A
     total = len(moments)
     if progress is not None:
         progress(0, total)
-    names = seat_names(hand)
+    try:
+        names = seat_names(hand, names)
+    except ValueError as error:
+        raise ReviewError(str(error)) from None
     rows: list[ReviewRow] = []
     for number, i in moments:
         actor, move = history[i]
@@ -294,7 +301,7 @@ def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], A
                               _mark(hand.game.name, loss), words, how))
         if progress is not None:
             progress(len(rows), total)
-    return Review(position, seat, rows, budget, seed)
+    return Review(position, seat, rows, budget, seed, names)
 
 
 def _trick_number(position: Hand) -> int:

@@ -179,6 +179,11 @@ def test_the_review_as_a_table_names_the_seats_as_the_table_does():
     assert json.loads(json.dumps(records, ensure_ascii=False)) == records
     five = next(r for r in records if r["played"] == "5H")
     assert five["played_words"] == "5♥" and five["best"] == "7H" and five["seat_name"] == "West"
+    # A table whose seats have the players' names says them.
+    named = cg.review(five_thrown_away(), seat=3, budget=SMALL, names=["Ann", "Bo", "Cy", "Di"])
+    assert named.seat_name == "Di" and "Cy's trick" in named.in_trick(1)[-1].words
+    with pytest.raises(cg.ReviewError, match="give 4 names"):
+        cg.review(five_thrown_away(), seat=3, names=["Ann"])
 
 
 def test_forced_plays_and_best_plays_are_said_briefly():
