@@ -213,13 +213,16 @@ def _before_play(hand: Hand, names: list[str]) -> list[str]:
     from .table_words import action_words
 
     said = []
+    declared = [made for made in hand.declarations if made.trick_number == 0]
     for seat, move in hand.history:
         if isinstance(move, Card):
             break
-        said.append(action_words(hand, seat, move, names, None, False))
-    for made in hand.declarations:
-        if made.trick_number == 0 and made.points:
-            said.append(f"{names[made.seat]}: {hand.action_words(made.action)} +{made.points}")
+        words = action_words(hand, seat, move, names, None, False)
+        made = next((d for d in declared if d.seat == seat and d.action == move), None)
+        if made is not None:
+            declared.remove(made)
+            words += f" +{made.points}" if made.points else ""
+        said.append(words)
     return said
 
 

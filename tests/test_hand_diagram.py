@@ -84,8 +84,12 @@ def test_the_page_is_self_contained_and_prints():
 
 
 def test_more_seats_go_round_in_playing_order_and_discards_are_shown():
-    pip = cg.hand_diagram(played("pip_pip", players=6))
-    assert "cg-ring" in pip and "Player 6" in pip
+    pip = cg.hand_diagram(played("pip_pip", seed=5, players=12))
+    assert "cg-ring" in pip and "Player 12" in pip
+    # Pip-Pip! (RULES.md 3.1): "A call made before the first trick, with dealt cards" scores 50
+    # at once; each call is said once, with its points.
+    before = re.search(r'<p class="cg-before">(.*?)</p>', pip).group(1)
+    assert before.count("Pip-Pip! in spades +50") == 1 and before.count("Pip-Pip!") == 2
     pippins = played("pippins_aplenty")
     page = cg.hand_diagram(pippins)
     # Pippins Aplenty (RULES.md 5.1): each player's discard is removed from play.
