@@ -1,0 +1,187 @@
+"""The packs a table can show: the French-suited pack, and Guinote's Spanish pack (baraja española).
+
+The engine speaks one notation (``KH`` is the king of hearts, ``7♥`` its label) for every game.
+A :class:`Pack` is how people see and name the cards at a table: its faces (the sprite of
+:mod:`cardgames.card_faces` or :mod:`cardgames.spanish_faces`) and its words. The table applies
+:meth:`Pack.words` once, at its edge, to every sentence it shows (a refusal from the engine, a
+hint, the story, the score sheet), so that no game module writes two sets of names.
+
+The Spanish pack maps Guinote's French description onto the 40 Spanish cards (docs/RULES.md,
+"Guinote with the Spanish pack"): King → rey, Queen → caballo, Jack → sota, Ace → as, and the
+suits diamonds → oros, hearts → copas, spades → espadas, clubs → bastos. Its cards are named in
+an English sentence with the Spanish words, the form Guiñote's players use and a learner reads
+at once: "the 7 of oros", "the rey of copas", "East plays as of espadas". Ranks and points do not
+change: the rey still counts 4, the caballo 3, the sota 2, the as 11 and the 3 (tres) 10.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .cards import Card, Rank, Suit
+
+__all__ = ["Pack", "PackError", "FRENCH", "SPANISH", "PACKS", "get_pack", "pack_for"]
+
+
+class PackError(ValueError):
+    """A pack that does not exist, or that the game is not played with."""
+
+
+_SUITS_FRENCH = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
+                 Suit.CLUBS: "clubs"}
+_SUITS_SPANISH = {Suit.SPADES: "espadas", Suit.HEARTS: "copas", Suit.DIAMONDS: "oros",
+                  Suit.CLUBS: "bastos"}
+_SUITS_SPANISH_ONE = {Suit.SPADES: "espada", Suit.HEARTS: "copa", Suit.DIAMONDS: "oro",
+                      Suit.CLUBS: "basto"}
+#: The court cards and the ace in Spanish, one and several.
+_RANKS_SPANISH = {Rank.KING: ("rey", "reyes"), Rank.QUEEN: ("caballo", "caballos"),
+                  Rank.JACK: ("sota", "sotas"), Rank.ACE: ("as", "ases")}
+#: The number a Spanish pack prints in the corner of each card.
+SPANISH_INDEX = {Rank.ACE: 1, Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIVE: 5,
+                 Rank.SIX: 6, Rank.SEVEN: 7, Rank.JACK: 10, Rank.QUEEN: 11, Rank.KING: 12}
+
+_LABEL = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([♠♥♦♣])")
+_SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
+_RANK_OF = {"10": Rank.TEN, "T": Rank.TEN, **{r.letter: r for r in Rank if r is not Rank.JOKER}}
+
+
+def _same_case(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One pack's faces and words. ``key`` is its name in links and calls (``faces="spanish"``);
+    ``games`` the games played with it (None: every game)."""
+
+    key: str
+    title: str
+    suit_names: dict[Suit, str]
+    games: frozenset[str] | None = None
+    rank_names: dict[Rank, tuple[str, str]] = field(default_factory=dict)
+    suit_names_one: dict[Suit, str] = field(default_factory=dict)
+
+    @property
+    def is_french(self) -> bool:
+        return not self.rank_names
+
+    def suit_word(self, suit: Suit) -> str:
+        """The suit as the pack names it: ``hearts``, ``copas``."""
+        return self.suit_names[suit]
+
+    def rank_word(self, rank: Rank) -> str:
+        """The rank as a card's name says it: ``king``, ``rey``, ``7``."""
+        if self.is_french:
+            return rank.noun
+        return self.rank_names[rank][0] if rank in self.rank_names else rank.label
+
+    def name(self, card: "Card | str") -> str:
+        """The card in words, for sentences and screen readers: ``king of hearts``,
+        ``rey of copas``, ``7 of oros``."""
+        card = Card.parse(card)
+        if self.is_french or card.suit is None:
+            return card.name
+        return f"{self.rank_word(card.rank)} of {self.suit_word(card.suit)}"
+
+    def short(self, card: "Card | str") -> str:
+        """The card in few characters, as its corner shows it: ``K♥``; on the Spanish pack the
+        number it prints and the suit, ``12 copas`` (no French suit sign)."""
+        card = Card.parse(card)
+        if self.is_french or card.suit is None:
+            return card.label
+        number = SPANISH_INDEX.get(card.rank, card.rank.label)
+        return f"{number} {self.suit_word(card.suit)}"
+
+    def words(self, text: str) -> str:
+        """A sentence written with the French pack's names (``7♥``, ``King``, ``hearts``) in this
+        pack's names. The French pack leaves it as it is; rewriting twice changes nothing."""
+        if self.is_french or not text:
+            return text
+        return _spanish_words(self, text)
+
+    def sprite(self) -> str:
+        """The faces of this pack for the board: one hidden ``<svg>`` of symbols."""
+        if self.is_french:
+            from .card_faces import sprite
+        else:
+            from .spanish_faces import sprite
+        return sprite()
+
+    def card_svg(self, card: "Card | str", *, width: str = "4.5em") -> str:
+        """One face-up card of this pack as a standalone inline ``<svg>``."""
+        if self.is_french:
+            from .card_faces import card_svg
+        else:
+            from .spanish_faces import card_svg
+        return card_svg(card, width=width)
+
+
+FRENCH = Pack("french", "French-suited pack", _SUITS_FRENCH)
+SPANISH = Pack("spanish", "Spanish pack (baraja española)", _SUITS_SPANISH,
+               games=frozenset({"guinote"}), rank_names=_RANKS_SPANISH,
+               suit_names_one=_SUITS_SPANISH_ONE)
+PACKS: dict[str, Pack] = {FRENCH.key: FRENCH, SPANISH.key: SPANISH}
+
+
+def get_pack(key: "str | Pack | None") -> Pack:
+    """A pack by its name (``"french"``, ``"spanish"``; None is the French pack)."""
+    if key is None:
+        return FRENCH
+    if isinstance(key, Pack):
+        return key
+    found = PACKS.get(str(key).strip().lower())
+    if found is None:
+        raise PackError(f"faces={str(key)[:20]!r} is not a pack: choose {' or '.join(PACKS)}")
+    return found
+
+
+def pack_for(key: "str | Pack | None", game_name: str, game_title: str | None = None) -> Pack:
+    """The pack ``key`` names, checked against the game: the Spanish pack is Guinote's only."""
+    pack = get_pack(key)
+    if pack.games is not None and game_name not in pack.games:
+        games = ", ".join(sorted(pack.games))
+        raise PackError(f"the {pack.key} pack is for {games} only; "
+                        f"{game_title or game_name} is played with the French pack "
+                        "(faces=french)")
+    return pack
+
+
+# -- rewriting sentences -----------------------------------------------------------------------
+
+
+def _word_table(pack: Pack) -> tuple[re.Pattern[str], Callable[[re.Match[str]], str]]:
+    replace: dict[str, str] = {}
+    for rank, (one, many) in pack.rank_names.items():
+        replace[rank.noun] = one
+        replace[rank.noun + "s"] = many
+    for suit, word in pack.suit_names.items():
+        replace[_SUITS_FRENCH[suit]] = word
+        replace[_SUITS_FRENCH[suit][:-1]] = pack.suit_names_one[suit]
+    suit_words = {w for w in replace if w.rstrip("s") in {v[:-1] for v in _SUITS_FRENCH.values()}}
+    pattern = re.compile(r"\b(" + "|".join(sorted(replace, key=len, reverse=True)) + r")\b",
+                         re.IGNORECASE)
+
+    def swap(found: re.Match[str]) -> str:
+        # Spanish writes its card names in lower case ("el rey de copas"): so do these, unless
+        # the word begins the text or names a suit written with a capital ("Hearts: trumps")
+        word = found.group(0)
+        keep_case = found.start() == 0 or word.lower() in suit_words
+        return _same_case(replace[word.lower()], word) if keep_case else replace[word.lower()]
+    return pattern, swap
+
+
+_TABLES: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = {}
+
+
+def _spanish_words(pack: Pack, text: str) -> str:
+    if pack.key not in _TABLES:
+        _TABLES[pack.key] = _word_table(pack)
+    pattern, swap = _TABLES[pack.key]
+    # the card labels first ("K♥"), then any suit sign left alone ("♥" → "copas"), then the
+    # French names of ranks and suits in words ("King and Queen of hearts")
+    text = _LABEL.sub(lambda m: pack.name(Card(_RANK_OF[m.group(1)], _SYMBOL[m.group(2)])), text)
+    text = re.sub("[♠♥♦♣]\ufe0f?", lambda m: pack.suit_word(_SYMBOL[m.group(0)[0]]), text)
+    text = pattern.sub(swap, text)
+    return text
