@@ -4,7 +4,7 @@ Every ipywidgets widget comes with a ``Layout`` widget of its own, and most with
 (``ButtonStyle``, ``HTMLStyle``, ...): each is one more model the page must ask the kernel for
 and build before it can show anything. A Yukon app held 552 widget models, 350 of them layouts
 and styles, though the table never changes a layout or a style after making it (its looks are
-CSS classes: the board's ``board.css`` and the panels' style sheet in ``table.py``). With 20
+CSS classes: the board's ``board.css`` and the panels' ``table_panels.css``). With 20
 pages loading at once on two cores, the page's widget manager waited so long for the whole
 state that it asked for each of the 552 models one by one, and the burst of replies lost some
 on the way: the page never showed its table.

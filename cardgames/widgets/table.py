@@ -41,49 +41,13 @@ from .board import Board, UserEvent
 from .widget_tree import widgets_under
 from .rule_questions import RuleQuestions
 from .shared_looks import SharedLooks
+from .stylesheets import style_html
 
 __all__ = ["Table"]
 
 ROW_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
-PANEL_CSS = """<style>
-.cg-panels { font-family: system-ui, sans-serif; font-size: 16px; max-width: 100%; }
-.cg-panels table.cg-sheet { border-collapse: collapse; font-size: 15px; }
-.cg-panels table.cg-sheet th, .cg-panels table.cg-sheet td { padding: 3px 8px;
-  border-bottom: 1px solid #ddd; vertical-align: top; }
-.cg-panels table.cg-sheet .cg-num { text-align: right; white-space: nowrap; }
-.cg-panels table.cg-sheet .cg-text { text-align: left; min-width: 4em; }
-.cg-panels table.cg-sheet td.cg-text { white-space: normal; }
-.cg-panels table.cg-sheet td.cg-plays { min-width: 12em; }
-.cg-panels table.cg-sheet .cg-play { white-space: nowrap; }
-@media (max-width: 600px) {   /* a phone: each row a block of labelled lines, nothing out of view:
-  "Trick 3  Winner: East  Points: 5", the cards, "North–South: 5  East–West: 12" */
-  .cg-panels table.cg-sheet, .cg-panels table.cg-sheet tbody { display: block; }
-  .cg-panels table.cg-sheet thead, .cg-panels table.cg-sheet .cg-leader,
-  .cg-panels table.cg-sheet td:empty { display: none; }
-  .cg-panels table.cg-sheet tr { display: flex; flex-wrap: wrap; column-gap: 14px;
-    padding: 5px 2px; border-bottom: 1px solid #ddd; }
-  .cg-panels table.cg-sheet td { display: block; padding: 0; border: none; min-width: 0;
-    text-align: left; }
-  .cg-panels table.cg-sheet td::before { content: attr(data-label) " "; color: #666; }
-  .cg-panels table.cg-sheet td:first-child { font-weight: 600; text-transform: capitalize; }
-  .cg-panels table.cg-sheet td:first-child::before { color: inherit; }
-  .cg-panels table.cg-sheet td.cg-plays { flex-basis: 100%; order: 1; }
-  .cg-panels table.cg-sheet td.cg-plays::before { content: none; }
-  .cg-panels table.cg-sheet td.cg-total { order: 2; } }
-.cg-panels .cg-sheet-wrap { overflow-x: auto; max-width: 100%; }
-.cg-panels .cg-story { line-height: 1.5; max-height: 24em; overflow-y: auto; }
-.cg-panels .cg-story p { margin: 0 0 2px 0; }
-.cg-panels .cg-option-doc { color: #555; font-size: 14px; line-height: 1.35; }
-.cg-panels .cg-best-play { font-size: 16px; line-height: 1.4; }
-.cg-panels .cg-share a { word-break: break-all; }
-/* a rule's question beside its box is read whole on a phone: it wraps (ipywidgets cut it to one
-   line with an ellipsis, "May the 7 be exchanged before the first tri…") */
-.cg-panels .widget-checkbox { height: auto; max-width: 100%; }
-.cg-panels .widget-checkbox .widget-label-basic { white-space: normal; overflow: visible;
-  line-height: 1.35; padding: 3px 0; display: flex; align-items: flex-start; }
-.cg-panels .widget-checkbox input[type=checkbox] { flex-grow: 0; align-self: flex-start;
-  margin-top: 2px; }
-</style>"""
+#: the panels' style sheet (table_panels.css), for an HTML widget
+PANEL_CSS = style_html("table_panels.css")
 
 
 class Table:
