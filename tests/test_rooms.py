@@ -370,16 +370,48 @@ def test_a_pupil_who_leaves_is_replaced_by_the_computer_and_takes_the_seat_back(
     play_first_legal(north)
 
 
-def test_an_absent_pupils_seat_may_be_taken_by_another_pupil(stores):
+def test_an_absent_pupils_seat_is_kept_for_him_until_the_teacher_frees_it(stores):
+    # The attack: a classmate whose phone locked for 60 s lost his seat, and whoever took it
+    # saw his cards. Now the computer plays the away seat, and it stays his (by his token).
     north, south = pupils(stores)
     newcomer = stores.table()
     with pytest.raises(SeatTaken, match="North is taken by another pupil; free seats: East, West"):
         newcomer.join("maths-4b", 0, new_holder())
     stores.clock.advance(61)
     south.poll()
+    assert south.is_computer(0)                      # the computer plays for the away pupil
+    with pytest.raises(SeatTaken, match="away: the computer plays it until the teacher frees it"):
+        newcomer.join("maths-4b", 0, new_holder())
+    assert north.join("maths-4b", 0, north.holder).seat_name == "North"   # back, by his token
+    Teacher(stores()).free_seat("maths-4b", 0)
     assert newcomer.join("maths-4b", 0, new_holder()).seat_name == "North"
     polled = north.poll()
-    assert not polled.holds_seat and "taken by another pupil" in polled.message
+    assert not polled.holds_seat and "freed by the teacher" in polled.message
+
+
+def test_one_browser_holds_one_seat_of_a_room(stores):
+    # The attack: a pupil took a free seat as a second seat from the same browser and saw
+    # that hand too.
+    north, _ = pupils(stores)
+    second = stores.table()
+    with pytest.raises(SeatTaken, match="this browser already sits at North in room maths-4b: "
+                                        "one seat per pupil"):
+        second.join("maths-4b", 1, north.holder)
+    assert Teacher(stores()).rooms()[0]["people"][1]["held"] is False
+
+
+def test_a_pupils_name_is_checked_and_unique_at_the_table(stores):
+    first = stores.table()
+    first.join("maths-4b", 0, new_holder(), game="yukon", seed=7, pupil="Ann  Lee")
+    assert first.room.seats[0].pupil == "Ann Lee"
+    with pytest.raises(SeatTaken, match="the name 'ann lee' is already at this table"):
+        stores.table().join("maths-4b", 2, new_holder(), pupil="ann lee")
+    for bad, why in (("", "has 0 characters"), ("x" * 31, "has 31 characters"),
+                     ("<b>Bo</b>", "'<' is not allowed")):
+        with pytest.raises(RoomError, match=why):
+            stores.table().join("maths-4b", 2, new_holder(), pupil=bad)
+    assert [s.holder is None for s in stores.table().store.get("maths-4b").seats] == [
+        False, True, True, True]
 
 
 # What a room sends a seat holds no hidden card ---------------------------------------------
@@ -705,7 +737,7 @@ def test_a_redis_waiter_is_woken_by_a_play(redis_url, tmp_path):
 
 
 def test_the_load_benchmark_runs_and_prints_its_figures():
-    # A tiny run (the figures themselves are the script's to measure: README, benchmarks/).
+    # A tiny run (the figures themselves are the script's to measure: benchmarks/README.md).
     import subprocess
     import sys
     from pathlib import Path
@@ -719,12 +751,12 @@ def test_the_load_benchmark_runs_and_prints_its_figures():
     assert "click to every other pupil's poll: median" in done.stdout, done.stdout[-2000:]
 
 
-def test_the_readme_rooms_example_runs(tmp_path, monkeypatch):
+def test_the_docs_rooms_example_runs(tmp_path, monkeypatch):
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "rooms.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", docs, flags=re.S)
                  if "cardgames.rooms" in b)
     monkeypatch.setenv("CARDGAMES_ROOMS", str(tmp_path / "rooms.sqlite3"))
     namespace: dict = {}

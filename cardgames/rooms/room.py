@@ -76,6 +76,26 @@ def check_holder(holder: Any) -> str:
     return holder
 
 
+PUPIL_NAME_LENGTH = (1, 30)
+
+
+def check_pupil_name(name: Any) -> str:
+    """A pupil's name as the room shows it: 1 to 30 letters (any alphabet), digits, spaces and
+    ' - . (inner runs of spaces made one)."""
+    low, high = PUPIL_NAME_LENGTH
+    allowed = (f"a name is {low} to {high} letters, digits, spaces, apostrophes, hyphens or "
+               "full stops (e.g. Ann-Marie O'Neil)")
+    if not isinstance(name, str):
+        raise RoomError(f"{allowed}; got {type(name).__name__} {short(name)}")
+    text = " ".join(name.split())
+    if not low <= len(text) <= high:
+        raise RoomError(f"the name {short(name)} has {len(text)} characters: {allowed}")
+    bad = next((c for c in text if not (c.isalnum() or c in " '-.")), None)
+    if bad is not None:
+        raise RoomError(f"the name {short(name)} ({bad!r} is not allowed): {allowed}")
+    return text
+
+
 def new_holder() -> str:
     """A fresh random holder id for a pupil's page to keep."""
     return secrets.token_urlsafe(12)
@@ -127,6 +147,7 @@ class Room:
     open_hands: bool = False
     created: float = 0.0
     id: str = field(default_factory=new_token)
+    owner: str = ""                # the class: a tag of the teacher's key ("" opened without one)
     # counters
     version: int = 1
     generation: int = 0
@@ -137,7 +158,7 @@ class Room:
     seen: dict[int, float] = field(default_factory=dict)
 
     META = ("name", "game", "players", "options", "deal", "match", "target", "seats", "computer",
-            "timeout", "open_hands", "created", "id")
+            "timeout", "open_hands", "created", "id", "owner")
 
     def meta(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict."""

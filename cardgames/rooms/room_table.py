@@ -30,11 +30,11 @@ from ..record import _text
 from ..table_words import name_seats, seat_names
 from .room import (
     COMPUTER_KINDS, DEFAULT_TIMEOUT, WATCH, NotYourTurn, RaceLost, Room, RoomError, RoomGone,
-    Seat, SeatTaken, check_holder, check_name, new_token, short,
+    Seat, SeatTaken, check_holder, check_name, check_pupil_name, new_token, short,
 )
 from .store import RoomStore, open_store
 
-PUPIL_NAME_LENGTH = 30
+PUPIL_NAME_LENGTH = 30     # characters of a pupil's name (room.check_pupil_name)
 
 
 def heartbeat(timeout: float) -> float:
@@ -241,7 +241,7 @@ class RoomTable:
                 raise RoomError(f"seat {short(seat)}: a seat number, or 'watch' to watch the room")
             holder = check_holder(holder)
         if pupil is not None:
-            pupil = " ".join(str(pupil).split())[:PUPIL_NAME_LENGTH] or None
+            pupil = check_pupil_name(pupil)
         stored = self.store.get(name)
         opened = False
         if stored is None:
@@ -268,11 +268,27 @@ class RoomTable:
                                 f"hand; free seats: {', '.join(self._free_names(current)) or 'none'}")
             held = current.seats[seat]
             now = self.store.clock()
-            if held.holder not in (None, holder) and current.live(seat, now):
+            # A seat is its pupil's until the teacher frees it: while he is away the computer
+            # plays it, and nobody else may take it (nor see his cards).
+            if held.holder not in (None, holder):
                 by = f" by {held.pupil}" if held.pupil else " by another pupil"
+                away = "" if current.live(seat, now) else (
+                    " (away: the computer plays it until the teacher frees it)")
                 free = self._free_names(current)
-                raise SeatTaken(f"{names[seat]} is taken{by}; free seats: "
+                raise SeatTaken(f"{names[seat]} is taken{by}{away}; free seats: "
                                 f"{', '.join(free) if free else 'none (watch with seat=watch)'}")
+            # One seat per pupil's browser: a second seat would show a second hand.
+            other = next((s for s, sat in enumerate(current.seats)
+                          if s != seat and sat.holder == holder), None)
+            if other is not None:
+                raise SeatTaken(f"this browser already sits at {names[other]} in room {name}: "
+                                "one seat per pupil (the teacher can free it)")
+            if pupil is not None and any(
+                    s != seat and sat.holder is not None and sat.pupil is not None
+                    and sat.pupil.casefold() == pupil.casefold()
+                    for s, sat in enumerate(current.seats)):
+                raise SeatTaken(f"the name {pupil!r} is already at this table: add a letter "
+                                "of your surname")
             took_over = held.holder == holder and held.page is not None
             current.seats[seat] = Seat(holder=holder, page=self.page, pupil=pupil)
             current.seen[seat] = now
@@ -405,11 +421,10 @@ class RoomTable:
         return held.holder == self.holder and held.page == self.page
 
     def _free_names(self, room: Room) -> list[str]:
-        now = self.store.clock()
         hand = self.hand()
         names = seat_names(hand)
         return [names[s] for s in range(len(room.seats))
-                if hand.controller(s) == s and not room.live(s, now)]
+                if hand.controller(s) == s and room.seats[s].holder is None]
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -516,7 +531,7 @@ class RoomTable:
             return f"{name} was taken over by another page of yours: play there"
         if held.holder is None:
             return f"{name} was freed by the teacher: join again to play"
-        return f"{name} was taken by another pupil while you were away: join a free seat"
+        return f"{name} was freed by the teacher and taken by another pupil: ask your teacher"
 
     # -- the computer, for the free seats ----------------------------------------------------
 
