@@ -31,7 +31,7 @@ import os
 import time
 from dataclasses import replace
 from html import escape
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
@@ -46,6 +46,7 @@ from ..limits import MAX_SEED
 from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
 from ..rooms.teacher import MAX_ROOMS
 from .rule_questions import RuleQuestions
+from .stylesheets import style_html
 
 __all__ = ["PageHelper", "TeacherPanel", "apps_address", "teacher_page"]
 
@@ -150,42 +151,15 @@ class PageHelper(anywidget.AnyWidget):
     }
     export default { render };
     """
-    _css = """
-    .cg-sheet-tools { margin: 4px 0 8px; }
-    .cg-sheet-tools .cg-save-sheet { margin-left: 1em; }
-    .cg-sheet-note { color: #8a1c1c; margin-left: 1em; }
-    """
+    _css = Path(__file__).with_name("page_helper.css")
 
     page_url = traitlets.Unicode("").tag(sync=True)
     sheet = traitlets.Unicode("").tag(sync=True)
     every = traitlets.Float(REFRESH_EVERY).tag(sync=True)
 
 
-STYLE = """<style>
-.cg-teacher { max-width: 90em; }
-.cg-teacher h3 { margin: 14px 0 4px; font-size: 1.15em; }
-.cg-teacher .cg-hint { color: #444; font-size: .92em; margin: 0 0 4px; line-height: 1.35; }
-.cg-rooms-list .cg-scroll { overflow-x: auto; }
-.cg-rooms-list .cg-points, .cg-rooms-list .cg-turn { white-space: nowrap; }
-.cg-rooms-list td > b { white-space: nowrap; }     /* a room's name whole: "table-1", not "table-" */
-.cg-rooms-list table { border-collapse: collapse; width: 100%; font-size: .95em;
-  line-height: 1.35; }
-.cg-rooms-list th, .cg-rooms-list td { text-align: left; vertical-align: top;
-  padding: 5px 12px 5px 0; border-bottom: 1px solid #ddd; }
-.cg-rooms-list .cg-seat { display: inline-block; margin-right: 1.2em; white-space: nowrap; }
-.cg-rooms-list th { border-bottom: 2px solid #999; white-space: nowrap; }
-.cg-rooms-list .cg-away { color: #8a5a00; }
-.cg-rooms-list .cg-computer { color: #555; }
-.cg-room-links table { border-collapse: collapse; line-height: 1.3; }
-.cg-room-links td, .cg-room-links th { padding: 1px 12px 1px 0; text-align: left;
-  vertical-align: top; border: none; }
-.cg-room-links th { white-space: nowrap; font-weight: normal; color: #333; }
-.cg-room-links code { overflow-wrap: anywhere; font-size: .9em; }
-.cg-room-links h4 { margin: 8px 0 2px; }
-.cg-teacher-message { min-height: 1.6em; padding: 4px 8px; margin: 6px 0;
-  border-left: 4px solid #2e7d32; background: #eef6ee; }
-.cg-teacher-message.cg-error { border-left-color: #b00020; background: #fdecee; }
-</style>"""
+#: the page's style sheet (teacher_panel.css), for an HTML widget
+STYLE = style_html("teacher_panel.css")
 
 
 def _when(idle: float | None) -> str:
