@@ -229,13 +229,9 @@ def apps(args: list[str]) -> int:
 
 
 #: The whole suite in two halves run at once (``tasks.py test`` with no arguments). Both
-#: keep the two cores busy (idle 2% of the time in a run of 26 Nov), so the halves are split to
-#: end together: the browser tests of the apps and the board, and the rest with the static
-#: site's tests (whose build fetches and compiles, started as the run begins). With the site
-#: among the browser tests, a fresh clone's halves took 886 s and 763 s side by side; split so,
-#: 708 s and 773 s (27 Nov; 698 s and 755 s with four more browser tests; 617 s and 657 s
-#: with 85 and 1,423 tests in the tenth session; 701 s and 766 s with 89 and 1,430 in the
-#: eleventh).
+#: keep the two cores busy, so the halves are split to end together: the browser tests of the apps and the board, and the rest with the static
+#: site's tests (whose build fetches and compiles, started as the run begins). The halves'
+#: times, measured in fresh clones: benchmarks/README.md ("The whole test suite").
 HALVES = {"browser tests": ["-m", "browser and not site"],
           "the other tests": ["-m", "not browser or site"]}
 

@@ -12,9 +12,8 @@ Two forms come out of one drawing:
   colours written out and all its pips one path (each suit outline moved into place, written
   out: fewer elements for the page to style), named for screen readers (``role="img"``,
   ``aria-label="ten of hearts"``), for the explainers' static HTML. (Inline, not an ``<img>``
-  of a ``data:`` URI: the browser reads each such picture as an SVG document of its own; a test
-  page of Quinto's examples, 96 cards, kept Chromium's main thread busy 860-890 ms with
-  pictures against 280-330 ms inline.)
+  of a ``data:`` URI: the browser reads each such picture as an SVG document of its own, which
+  keeps its main thread busy about three times as long; figures in benchmarks/README.md.)
 
 The drawing is a few functions, one per part of a card: the frame, the corner index, the pips
 of the number cards (laid out as on real cards), the Ace's one large pip, the court cards'

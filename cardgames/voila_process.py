@@ -18,7 +18,7 @@ from pathlib import Path
 
 #: Voila's kernels talk to the server over Unix sockets where there are any: with TCP, kernels
 #: started together (a class's preheated pool) can be given the same free port, and one of
-#: them dies ("Address already in use", jupyter_client issue 487; 1 page in 20 failed here).
+#: them dies ("Address already in use", jupyter_client issue 487).
 KERNEL_ARGUMENTS: list[str] = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 
 

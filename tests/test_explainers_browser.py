@@ -207,8 +207,8 @@ def test_a_projector_table_link_stays_the_table_alone_once_the_match_is_settled(
     # A teacher puts an explainer's ?seed=3&view=table link on the projector. A moment after the
     # hand's table is drawn, the page settles its match further down (hidden here, so not dealt:
     # a line stands in its place); the page stays the table alone: a turn of the wheel neither
-    # carries the table away nor shows the prose. (Each board used to set the page's fill from
-    # its own link: the match's board, drawn later, took it off.)
+    # carries the table away nor shows the prose (the match's board, drawn later, must not
+    # take the page's fill off).
     context, page = new_page(browser, 1920, 1080)
     try:
         page.goto(f"{voila}/voila/render/yukon.ipynb?seed=3&view=table",

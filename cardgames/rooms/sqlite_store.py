@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS seen (
     PRIMARY KEY (name, seat)) WITHOUT ROWID;
 """
 
-POLL_INTERVAL = 0.05      # s between version reads while waiting (the brief: at most 200 ms)
+POLL_INTERVAL = 0.05      # s between version reads while waiting (well under the pages' 0.2 s)
 
 
 class SQLiteStore(RoomStore):

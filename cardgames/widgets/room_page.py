@@ -34,7 +34,8 @@ from .table import PANEL_CSS
 __all__ = ["RoomPage", "POLL_SECONDS"]
 
 LOG = logging.getLogger("cardgames.rooms")
-#: How often the page's kernel looks at the room (the brief: at most 200 ms).
+#: How often the page's kernel looks at the room (at most 0.2 s, so that a card played shows on
+#: the other pages as good as at once).
 POLL_SECONDS = 0.1
 
 
@@ -42,8 +43,6 @@ class RoomPage:
     """The board of one page at a room, and its poll loop (see the module's doc)."""
 
     def __init__(self, session: RoomSession, *, fill: bool = False, animate: bool = True):
-        from ..card_faces import sprite
-
         self.session = session
         self.fill = fill
         self.animate = animate
@@ -51,7 +50,7 @@ class RoomPage:
         self._count = session.count       # the room's action count when the board was drawn
         self._drawn: dict[str, Any] | None = None
         self._task: asyncio.Task | None = None
-        self.board = Board(faces=sprite())
+        self.board = Board(faces=session.pack.sprite())
         self.board.on_user(self._on_board)
         # the score sheet and the story of the hand, as at a table alone: drawn while open
         self.score = widgets.HTML()
@@ -72,6 +71,9 @@ class RoomPage:
     def redraw(self, force: bool = False) -> None:
         """Give the board the session's state (numbered anew only when it changed)."""
         state = self.session.state(seq=0, fill=self.fill, animate=self.animate)
+        faces = self.session.pack.sprite()
+        if self.board.faces != faces:       # the room was opened again with another pack
+            self.board.faces = faces
         if force or state != self._drawn:
             self._drawn = state
             self._seq += 1
@@ -83,7 +85,8 @@ class RoomPage:
         """The open panel, drawn again from the room's hand (a closed one costs nothing)."""
         session = self.session
         if self.panels.selected_index == 0:
-            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match)
+            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match,
+                                                            pack=session.pack)
         elif self.panels.selected_index == 1:
             self.story.value = table_words.story_html(session.story())
 

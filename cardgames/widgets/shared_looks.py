@@ -2,12 +2,12 @@
 
 Every ipywidgets widget comes with a ``Layout`` widget of its own, and most with a style widget
 (``ButtonStyle``, ``HTMLStyle``, ...): each is one more model the page must ask the kernel for
-and build before it can show anything. A Yukon app held 552 widget models, 350 of them layouts
-and styles, though the table never changes a layout or a style after making it (its looks are
-CSS classes: the board's ``board.css`` and the panels' ``table_panels.css``). With 20
-pages loading at once on two cores, the page's widget manager waited so long for the whole
-state that it asked for each of the 552 models one by one, and the burst of replies lost some
-on the way: the page never showed its table.
+and build before it can show anything. The table never changes a layout or a style after
+making it (its looks are CSS classes: the board's ``board.css`` and the panels'
+``table_panels.css``), so widgets that look alike can share them: a Yukon app holds 244 widget
+models instead of 552. That matters when many pages load at once: a widget manager that waits
+past its limit for the whole state asks for each model one by one, and a page whose burst of
+replies loses some never shows its table (figures in benchmarks/README.md).
 
 ``SharedLooks().make(widgets.Button, description="Deal", layout={"width": "auto"})`` makes the
 widget with the layout and style it shares with every other widget of the same looks made
