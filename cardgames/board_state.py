@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import table_words
 from .cards import Card, card_sort_key
 from .engine import Action, Hand, Phase
+from .packs import FRENCH, Pack
 
 if TYPE_CHECKING:
     from .session import TableSession
@@ -35,12 +36,18 @@ BUTTONS = {
 CARD_GOES = {Phase.PLAY: "trick", Phase.DISCARD: "discard"}
 
 
-def _face(card: Card) -> dict[str, Any]:
-    return {"card": str(card), "name": card.name}
+def _face(card: Card, pack: Pack = FRENCH) -> dict[str, Any]:
+    """A face-up card: its code, its name for screen readers and, for a pack other than the
+    French one, how the board's own words name it (``rey of copas``, as the table's sentences
+    do; the board writes ``K♥`` from the code otherwise)."""
+    if pack.is_french:
+        return {"card": str(card), "name": card.name}
+    name = pack.name(card)
+    return {"card": str(card), "name": name, "label": name}
 
 
-def _plays(plays: Any) -> list[dict[str, Any]]:
-    return [{"seat": seat, **_face(card)} for seat, card in plays]
+def _plays(plays: Any, pack: Pack = FRENCH) -> list[dict[str, Any]]:
+    return [{"seat": seat, **_face(card, pack)} for seat, card in plays]
 
 
 def seat_cards(session: "TableSession", seat: int, row: list[Card | None], legal: set[Card],
@@ -50,7 +57,7 @@ def seat_cards(session: "TableSession", seat: int, row: list[Card | None], legal
     up = sorted((c for c in row if c is not None), key=card_sort_key)
     cards: list[dict[str, Any]] = []
     for card in up:
-        entry = _face(card)
+        entry = _face(card, session.pack)
         if clickable:
             entry["legal"] = card in legal
             entry["why"] = "" if card in legal else \
@@ -107,7 +114,8 @@ def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
     items = []
     face_up = {str(card): card for card in hand.extra.values() if isinstance(card, Card)}
     for label, text in table_words.named_public_info(hand, session.names):
-        item: dict[str, Any] = {"label": label, "text": text, "card": None}
+        item: dict[str, Any] = {"label": session.pack.words(label),
+                                "text": session.pack.words(text), "card": None}
         for code, card in face_up.items():   # a card the deal turned face up (the pinta)
             if card.label in text:
                 item["card"] = code
@@ -120,7 +128,7 @@ def _centre(session: "TableSession", hand: Hand) -> list[dict[str, Any]]:
 def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
     current = list(hand.trick)
     if current:
-        return {"title": f"Trick {hand.trick_number}", "plays": _plays(current),
+        return {"title": f"Trick {hand.trick_number}", "plays": _plays(current, session.pack),
                 "winning": hand.current_winner(), "winner": None}
     if hand.phase is not Phase.PLAY and not hand.is_over:
         # the round before the tricks ("Doubling", "Discard"): whose turn it is in the heading
@@ -128,7 +136,7 @@ def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
                 "winner": None, "turn": hand.to_move}
     if hand.tricks and (hand.is_over or session.review):
         finished = hand.tricks[-1]
-        return {"title": f"Trick {finished.number}", "plays": _plays(finished.cards),
+        return {"title": f"Trick {finished.number}", "plays": _plays(finished.cards, session.pack),
                 "winning": None, "winner": finished.winner}
     return {"title": f"Trick {hand.trick_number}", "plays": [], "winning": None, "winner": None}
 
@@ -175,7 +183,8 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
             "seat": seat, "name": names[seat],
             "side": units[hand.side(seat)] if hand.partnerships else "",
             "points": hand.score[hand.side(seat)], "tricks": tricks_won[seat],
-            "badges": _badges(session, hand, seat), "said": said.get(seat, ""),
+            "badges": _badges(session, hand, seat),
+            "said": session.pack.words(said.get(seat, "")),
             "you": seat == session.seat, "to_move": seat == mover and not session.review,
             "clickable": clickable,
             "cards": seat_cards(session, seat, visible[seat], legal, clickable),
@@ -185,7 +194,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     last = None
     if finished is not None and trick["winner"] is None:
         last = {"number": finished.number, "winner": finished.winner, "points": finished.points,
-                "plays": _plays(finished.cards)}
+                "plays": _plays(finished.cards, session.pack)}
     controls = session.controls()
     buttons = {}
     for name, (label, title) in BUTTONS.items():

@@ -7,7 +7,9 @@ by name; ``seat=2`` the user's seat, counted from 0, or by its name on the table
 up unless ``open_hands=0``); ``view=table`` shows the table alone, filling the window (a class's
 projector); ``quiz=N`` asks for N quiz questions (the page's quiz reads it; the table ignores
 it); ``view=quiz`` shows the quiz alone, filling the window in large print
-(:mod:`cardgames.widgets.quiz_app`). ``room=NAME`` joins a class's room at ``seat=N`` (or
+(:mod:`cardgames.widgets.quiz_app`). ``faces=spanish`` shows Guinote with the Spanish pack (its
+faces and names, :mod:`cardgames.packs`; ``faces=french`` is the default, and the only pack of
+the other games). ``room=NAME`` joins a class's room at ``seat=N`` (or
 ``seat=watch``, the projector): the first to open a room sets its game, players, options and
 deal from the same link; ``pupil=Ann`` is a name the others see (optional). Room names are
 checked by :func:`cardgames.rooms.check_name` (1 to 40 letters a-z, digits, '-' or '_'). Values
@@ -32,7 +34,7 @@ from .table_words import default_names
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
-GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz")
+GENERAL = ("seed", "players", "seat", "open_hands", "view", "quiz", "faces")
 ROOM = ("room", "pupil")          # a class's room (cardgames.rooms), with ``seat``
 VIEWS = ("table", "quiz")        # the table alone, or the quiz alone, filling the window
 MAX_QUIZ = 50
@@ -57,6 +59,7 @@ class DealSettings:
     quiz: int | None = None             # how many quiz questions the page's quiz asks
     room: str | None = None             # room=NAME: join a class's room (at ``seat``, or watch)
     pupil: str | None = None            # pupil=NAME: the name the room's other pages show
+    faces: str | None = None            # faces=spanish: the pack (cardgames.packs), Guinote's
 
     def deal_keywords(self) -> dict[str, Any]:
         """Keywords for ``cg.deal`` / the table: seed, players and options."""
@@ -168,6 +171,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
             settings.room = _room_name(text)
         elif name == "pupil":
             settings.pupil = _pupil_name(text)
+        elif name == "faces":
+            settings.faces = _pack_name(game, text)
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:
@@ -229,6 +234,16 @@ def _room_name(text: str) -> str:
     try:
         return check_name(text)
     except RoomError as error:
+        raise LinkError(str(error)) from None
+
+
+def _pack_name(game: Game, text: str) -> str:
+    """The pack a link asks for (``faces=spanish``), checked against the game."""
+    from .packs import PackError, pack_for
+
+    try:
+        return pack_for(text, game.name, game.title).key
+    except PackError as error:
         raise LinkError(str(error)) from None
 
 

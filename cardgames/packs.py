@@ -7,11 +7,13 @@ A :class:`Pack` is how people see and name the cards at a table: its faces (the 
 hint, the story, the score sheet), so that no game module writes two sets of names.
 
 The Spanish pack maps Guinote's French description onto the 40 Spanish cards (docs/RULES.md,
-"Guinote with the Spanish pack"): King → rey, Queen → caballo, Jack → sota, Ace → as, and the
-suits diamonds → oros, hearts → copas, spades → espadas, clubs → bastos. Its cards are named in
-an English sentence with the Spanish words, the form Guiñote's players use and a learner reads
-at once: "the 7 of oros", "the rey of copas", "East plays as of espadas". Ranks and points do not
-change: the rey still counts 4, the caballo 3, the sota 2, the as 11 and the 3 (tres) 10.
+"Guinote with the Spanish pack"): King → rey, Queen → sota, Jack → caballo, Ace → as, and the
+suits diamonds → oros, hearts → copas, spades → espadas, clubs → bastos. In Guiñote the sota
+ranks above the caballo and marries the rey (RULES.md §4.1, mapping note: S3's Queen is the
+sota, its Jack the caballo; Tute's order, caballo above sota, is not Guiñote's). Its cards are
+named in an English sentence with the Spanish words, which a learner reads at once: "the 7 of
+oros", "the rey of copas", "East plays as of espadas". Ranks and points do not change: the as
+counts 11, the 3 (tres) 10, the rey 4, the sota 3, the caballo 2.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .cards import Card, Rank, Suit
+from .engine import SetupError
 
 __all__ = ["Pack", "PackError", "FRENCH", "SPANISH", "PACKS", "get_pack", "pack_for"]
 
 
-class PackError(ValueError):
-    """A pack that does not exist, or that the game is not played with."""
+class PackError(SetupError):
+    """A pack that does not exist, or that the game is not played with (a deal the table
+    refuses, as the rules refuse impossible cards)."""
 
 
 _SUITS_FRENCH = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
@@ -36,15 +40,19 @@ _SUITS_SPANISH = {Suit.SPADES: "espadas", Suit.HEARTS: "copas", Suit.DIAMONDS: "
 _SUITS_SPANISH_ONE = {Suit.SPADES: "espada", Suit.HEARTS: "copa", Suit.DIAMONDS: "oro",
                       Suit.CLUBS: "basto"}
 #: The court cards and the ace in Spanish, one and several.
-_RANKS_SPANISH = {Rank.KING: ("rey", "reyes"), Rank.QUEEN: ("caballo", "caballos"),
-                  Rank.JACK: ("sota", "sotas"), Rank.ACE: ("as", "ases")}
+_RANKS_SPANISH = {Rank.KING: ("rey", "reyes"), Rank.QUEEN: ("sota", "sotas"),
+                  Rank.JACK: ("caballo", "caballos"), Rank.ACE: ("as", "ases")}
 #: The number a Spanish pack prints in the corner of each card.
 SPANISH_INDEX = {Rank.ACE: 1, Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIVE: 5,
-                 Rank.SIX: 6, Rank.SEVEN: 7, Rank.JACK: 10, Rank.QUEEN: 11, Rank.KING: 12}
+                 Rank.SIX: 6, Rank.SEVEN: 7, Rank.QUEEN: 10, Rank.JACK: 11, Rank.KING: 12}
 
 _LABEL = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([♠♥♦♣])")
+_SIGN_NAMED = re.compile(r"[♠♥♦♣]\ufe0f?\s+(?=(?:spades|hearts|diamonds|clubs)\b)", re.IGNORECASE)
 _SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 _RANK_OF = {"10": Rank.TEN, "T": Rank.TEN, **{r.letter: r for r in Rank if r is not Rank.JOKER}}
+
+
+_SPRITES: dict[str, str] = {}
 
 
 def _same_case(word: str, like: str) -> str:
@@ -102,12 +110,16 @@ class Pack:
         return _spanish_words(self, text)
 
     def sprite(self) -> str:
-        """The faces of this pack for the board: one hidden ``<svg>`` of symbols."""
-        if self.is_french:
-            from .card_faces import sprite
-        else:
-            from .spanish_faces import sprite
-        return sprite()
+        """The faces of this pack for the board: one hidden ``<svg>`` of symbols (drawn once;
+        the same text after, so that the board's pictures, kept by the sprite's text, are made
+        once per page)."""
+        if self.key not in _SPRITES:
+            if self.is_french:
+                from .card_faces import sprite
+            else:
+                from .spanish_faces import sprite
+            _SPRITES[self.key] = sprite()
+        return _SPRITES[self.key]
 
     def card_svg(self, card: "Card | str", *, width: str = "4.5em") -> str:
         """One face-up card of this pack as a standalone inline ``<svg>``."""
@@ -141,7 +153,9 @@ def pack_for(key: "str | Pack | None", game_name: str, game_title: str | None = 
     """The pack ``key`` names, checked against the game: the Spanish pack is Guinote's only."""
     pack = get_pack(key)
     if pack.games is not None and game_name not in pack.games:
-        games = ", ".join(sorted(pack.games))
+        from .games import get_game
+
+        games = ", ".join(get_game(name).title for name in sorted(pack.games))
         raise PackError(f"the {pack.key} pack is for {games} only; "
                         f"{game_title or game_name} is played with the French pack "
                         "(faces=french)")
@@ -182,6 +196,7 @@ def _spanish_words(pack: Pack, text: str) -> str:
     # the card labels first ("K♥"), then any suit sign left alone ("♥" → "copas"), then the
     # French names of ranks and suits in words ("King and Queen of hearts")
     text = _LABEL.sub(lambda m: pack.name(Card(_RANK_OF[m.group(1)], _SYMBOL[m.group(2)])), text)
+    text = _SIGN_NAMED.sub("", text)      # "♣ clubs": the word alone says it
     text = re.sub("[♠♥♦♣]\ufe0f?", lambda m: pack.suit_word(_SYMBOL[m.group(0)[0]]), text)
     text = pattern.sub(swap, text)
     return text

@@ -10,6 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .cards import Card
+from .packs import FRENCH, Pack
 from .table_words import seat_names, unit_names
 
 if TYPE_CHECKING:
@@ -18,15 +19,18 @@ if TYPE_CHECKING:
 PLAYS_APART = ", "      # between a trick's plays ("North 2♥, East 3♦") in the score sheet's text
 
 
-def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
-    return PLAYS_APART.join(f"{names[s]} {c.label}" for s, c in trick_cards)
+def trick_cards_text(trick_cards: Sequence[tuple[int, Card]], names: Sequence[str],
+                     pack: Pack = FRENCH) -> str:
+    return PLAYS_APART.join(f"{names[s]} {pack.words(c.label)}" for s, c in trick_cards)
 
 
-def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+def score_rows(hand: "Hand", names: Sequence[str] | None = None, pack: Pack = FRENCH,
+               ) -> tuple[list[str], list[dict[str, Any]]]:
     """The score sheet of a hand as plain rows (no pandas): the column names, and one dict per
     trick (leader, cards, winner, points, calls made during it) with running totals per side or
     player. A last row "end" carries whatever the hand scored besides tricks and calls (a
-    last-trick bonus, the cachette), so the totals always equal ``hand.score``."""
+    last-trick bonus, the cachette), so the totals always equal ``hand.score``. The cards and
+    calls are named as ``pack`` names them (the Spanish pack: "North rey of copas")."""
     names = seat_names(hand) if names is None else list(names)
     units = unit_names(hand, names)
     totals = [0] * len(hand.score)
@@ -39,14 +43,15 @@ def score_rows(hand: "Hand", names: Sequence[str] | None = None) -> tuple[list[s
             if made.trick_number == number - 1:
                 totals[hand.side(made.seat)] += made.points
                 points = f" +{made.points}" if made.points else ""
-                found.append(f"{names[made.seat]}: {hand.action_words(made.action)}{points}")
+                found.append(f"{names[made.seat]}: "
+                             f"{pack.words(hand.action_words(made.action))}{points}")
         return found
 
     for trick in hand.tricks:
         calls = calls_during(trick.number)
         totals[hand.side(trick.winner)] += trick.points
         rows.append({"Trick": trick.number, "Leader": names[trick.leader],
-                     "Cards": trick_cards_text(trick.cards, names),
+                     "Cards": trick_cards_text(trick.cards, names, pack),
                      "Winner": names[trick.winner], "Points": trick.points,
                      "Calls": "; ".join(calls), **dict(zip(units, list(totals)))})
     pending = calls_during(len(hand.tricks) + 1)
@@ -118,9 +123,10 @@ def sheet_html(sheet: tuple[Sequence[str], Sequence[dict[str, Any]]], empty: str
     return f'<table class="cg-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def score_sheet_html(hand: "Hand", names: Sequence[str], match: "Match | None" = None) -> str:
+def score_sheet_html(hand: "Hand", names: Sequence[str], match: "Match | None" = None, *,
+                     pack: Pack = FRENCH) -> str:
     """The Score sheet panel: this hand's tricks, then the match's hands if there is a match."""
-    html = "<b>This hand</b>" + sheet_html(score_rows(hand, names))
+    html = "<b>This hand</b>" + sheet_html(score_rows(hand, names, pack))
     if match is not None:
         html += "<b>The match</b>" + sheet_html(match_rows(match, names), "No hand finished yet.")
     return f'<div class="cg-sheet-wrap">{html}</div>'

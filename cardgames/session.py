@@ -31,6 +31,7 @@ from .cards import Card, card_sort_key
 from .engine import Action, Game, Hand, IllegalAction, Match, Move, Phase, SetupError, parse_action
 from .games import get_game
 from .links import LinkError, share_query
+from .packs import FRENCH, Pack, pack_for
 from .record import RecordError, load
 from .view import SeatView
 
@@ -74,6 +75,8 @@ class TableSession:
     seat), ``names`` (one per seat), and the game's options as keywords.
     """
 
+    #: The pack the cards are shown and named with (``cardgames.packs``); a deal sets it.
+    pack: Pack = FRENCH
     #: "Best play" searches only this close to the end of the hand, and for at most this long.
     best_play_tricks: int = 4
     best_play_seconds: float = 1.0
@@ -82,7 +85,8 @@ class TableSession:
                  players: int | None = None, seat: int | None = 0,
                  open_hands: bool | None = None, opponents: str = DEFAULT_OPPONENTS,
                  match: bool = False, target: int | None = None, auto: bool | None = None,
-                 names: Sequence[str] | None = None, **options: Any):
+                 names: Sequence[str] | None = None, faces: str | None = None,
+                 **options: Any):
         self.last_error: BaseException | None = None
         self.last_traceback = ""
         self.message_lines: list[str] = []
@@ -95,9 +99,12 @@ class TableSession:
         self._pending: list[str] = []
         self._busy = False
         self.coach = True            # before each of the user's plays, say which rule governs it
+        #: the pack the cards are shown and named with (``cardgames.packs``): French unless
+        #: ``faces="spanish"`` (Guinote)
+        self.pack: Pack = FRENCH
         self.run(self.new_deal, game, seed, players=players, seat=seat, open_hands=open_hands,
-                 opponents=opponents, match=match, target=target, auto=auto, raising=True,
-                 **options)
+                 opponents=opponents, match=match, target=target, auto=auto, faces=faces,
+                 raising=True, **options)
 
     # -- the guard ------------------------------------------------------------------------------
 
@@ -146,7 +153,7 @@ class TableSession:
 
     def say(self, lines: Sequence[str], record: bool = True) -> None:
         """Words for the message line (and, if ``record``, for the story of the hand)."""
-        lines = [_sentence(line) for line in lines if line]
+        lines = [_sentence(self.pack.words(line)) for line in lines if line]
         if record:
             count = self._action_count()
             self.log.extend((count, line) for line in lines)
@@ -171,8 +178,10 @@ class TableSession:
         return "\n".join(self.message_lines)
 
     def words(self, text: str) -> str:
-        """The engine's words with the seats' names ("seat 2" becomes "South")."""
-        return table_words.name_seats(text, self.names) if getattr(self, "names", None) else text
+        """The engine's words with the seats' names ("seat 2" becomes "South") and the cards named
+        as the table's pack names them ("7♥" becomes "7 of copas" with the Spanish pack)."""
+        text = table_words.name_seats(text, self.names) if getattr(self, "names", None) else text
+        return self.pack.words(text)
 
     # -- dealing --------------------------------------------------------------------------------
 
@@ -181,10 +190,15 @@ class TableSession:
                  open_hands: bool | None = None, opponents: str | None = None,
                  match: bool = False, target: int | None = None, auto: bool | None = None,
                  hands: Sequence[Any] | None = None, stock: Any = None,
-                 dealer: int | None = None, **options: Any) -> None:
+                 dealer: int | None = None, faces: str | None = None, **options: Any) -> None:
         """Deal a hand (or start a match). A deal the rules refuse raises ``SetupError`` saying
-        what is allowed, and the table keeps its hand."""
+        what is allowed, and the table keeps its hand. ``faces`` chooses the pack ("french",
+        "spanish": Guinote only); None keeps the table's pack where the game is played with it."""
         game = get_game(game if game is not None else self.game)
+        if faces is None:
+            pack = self.pack if self.pack.games is None or game.name in self.pack.games else FRENCH
+        else:
+            pack = pack_for(faces, game.name, game.title)
         if seed is None and hands is None:
             seed = random.SystemRandom().randrange(1, 10**6)
         if match:
@@ -196,6 +210,7 @@ class TableSession:
             new_match, new_hand = None, game.deal(seed, hands=hands, stock=stock, players=players,
                                                   dealer=dealer, **options)
         kind = opponents or getattr(self, "opponents", DEFAULT_OPPONENTS)
+        self.pack = pack
         self._take_hand(game, new_hand, new_match, seed=seed, seat=seat, open_hands=open_hands,
                         opponents=kind, auto=auto)
         self.settings = {"players": players, "options": dict(options), "match": bool(match),
@@ -357,7 +372,7 @@ class TableSession:
         return moves
 
     def action_label(self, seat: int, action: Action) -> str:
-        words = action_words(self.hand, action)
+        words = self.pack.words(action_words(self.hand, action))
         return words if seat == self.seat else f"{words} ({self.names[seat]})"
 
     def controls(self) -> dict[str, bool]:
@@ -438,7 +453,7 @@ class TableSession:
             for card in sorted(self.legal_cards(seat), key=card_sort_key):
                 verb = "discard" if hand.phase is Phase.DISCARD else "play"
                 who = "" if seat == self.seat else f"{self.names[seat]}: "
-                found.append(Choice(seat, card, f"{who}{verb} {card.label}"))
+                found.append(Choice(seat, card, f"{who}{verb} {self.pack.words(card.label)}"))
         for mover, action in self.action_moves():
             found.append(Choice(mover, action, self.action_label(mover, action)))
         return found
@@ -765,6 +780,7 @@ class TableSession:
                 words = (f"Best play with every card shown, {self.names[mover]} to play: the "
                          f"points {unit} secure to the end of the hand with perfect play by all: "
                          + ", ".join(parts) + ".")
+        words = self.pack.words(words)
         self._solved = (position, words)
         return words
 
@@ -791,7 +807,8 @@ class TableSession:
         if self.hides_cards():
             raise IllegalAction("the link to this deal is given once the hand is over: it would "
                                 "show every hidden card")
-        return share_query(self.hand)
+        query = share_query(self.hand)
+        return query if self.pack.is_french else f"{query}&faces={self.pack.key}"
 
 
 def _sentence(text: str) -> str:

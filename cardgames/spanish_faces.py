@@ -2,7 +2,8 @@
 own code, as :mod:`cardgames.card_faces` draws the French ones (no card art, no web fonts).
 
 The cards keep the engine's codes: ``cg-face-KH`` is the king of hearts in the notation and the
-rey de copas on this face (:mod:`cardgames.packs` has the mapping). Each face shows:
+rey de copas on this face, ``QH`` the sota and ``JH`` the caballo (:mod:`cardgames.packs` has
+the mapping). Each face shows:
 
 - the suit's sign, as the Spanish pack draws it, in the suit's own colour: a round gold coin
   (oros), a red goblet (copas), a straight blue sword (espadas), a knobbed green club (bastos);
@@ -209,7 +210,8 @@ def _rey(suit: Suit) -> str:
         + _sign(suit, 176, 196, 56))
 
 
-_COURT = {Rank.JACK: _sota, Rank.QUEEN: _caballo, Rank.KING: _rey}
+#: The French description's Queen is Guiñote's sota, its Jack the caballo (RULES.md §4.1).
+_COURT = {Rank.QUEEN: _sota, Rank.JACK: _caballo, Rank.KING: _rey}
 
 
 def _face(card: Card) -> str:

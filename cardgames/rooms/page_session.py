@@ -32,6 +32,7 @@ from ..board_state import BUTTONS, board_state
 from ..cards import Card
 from ..engine import IllegalAction, Match, Move
 from ..games import get_game
+from ..packs import get_pack
 from ..players import make_player
 from ..session import TableSession
 from .room import WATCH, RoomError, RoomGone, check_holder
@@ -115,6 +116,7 @@ class RoomSession(TableSession):
         self.match = target if isinstance(target, Match) else None
         self._hand = None if self.match is not None else target
         self.game = get_game(table.room.game)
+        self.pack = get_pack(table.room.faces)
         self.names = table.seat_names()
         self.seat = table.seat if table.holds_seat() else None
         # the projector shows the hands face up only if the teacher opened them; a pupil's
@@ -360,7 +362,8 @@ class RoomSession(TableSession):
     def story(self) -> list[str]:
         """The room's hand so far in words, from its first action (a page opened late or
         reloaded tells it all), naming only what this page may see."""
-        return table_words.story_lines(self.hand, self.names, self._reveal_seats(self.hand))
+        return [self.pack.words(line) for line in
+                table_words.story_lines(self.hand, self.names, self._reveal_seats(self.hand))]
 
     def tick(self) -> bool:
         """One turn of the page's poll loop (a few times a second): catch up with the room,

@@ -119,7 +119,7 @@ class Seat:
 class Room:
     """A room as the store keeps it.
 
-    Settings (``meta``): name, game, players, options, the deal (``{"seed": n}`` or
+    Settings (``meta``): name, game, players, options, the pack (``faces``), the deal (``{"seed": n}`` or
     ``{"hands": [...], "stock": [...], "dealer": d}``), whether it is a match (and its target),
     the seats' holders, the computer players' kind, the absence timeout, whether the teacher
     opened the hands for the projector, the creation time and a random id (a room closed and
@@ -148,6 +148,7 @@ class Room:
     created: float = 0.0
     id: str = field(default_factory=new_token)
     owner: str = ""                # the class: a tag of the teacher's key ("" opened without one)
+    faces: str = "french"          # the pack its pages show (cardgames.packs): Guinote's "spanish"
     # counters
     version: int = 1
     generation: int = 0
@@ -158,7 +159,7 @@ class Room:
     seen: dict[int, float] = field(default_factory=dict)
 
     META = ("name", "game", "players", "options", "deal", "match", "target", "seats", "computer",
-            "timeout", "open_hands", "created", "id", "owner")
+            "timeout", "open_hands", "created", "id", "owner", "faces")
 
     def meta(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict."""

@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import Card, NotationError
 from ..engine import Action, Hand, IllegalAction, Match, Move, Phase, parse_action
 from ..games import get_game
+from ..packs import pack_for
 from ..record import _text
 from ..table_words import name_seats, seat_names
 from .room import (
@@ -116,11 +117,13 @@ def _seed_for(*parts: Any) -> int:
 def new_room(name: str, game: str, *, seed: int | None = None, hands: Any = None,
              stock: Any = None, dealer: int | None = None, players: int | None = None,
              match: bool = False, target: int | None = None, computer: str = COMPUTER_KINDS[0],
-             timeout: float = DEFAULT_TIMEOUT, **options: Any) -> Room:
+             timeout: float = DEFAULT_TIMEOUT, faces: str | None = None,
+             **options: Any) -> Room:
     """A room's settings, checked by dealing it once: a bad game, option, player count or typed
     deal is refused here (``cg.SetupError``) before anything is stored."""
     name = check_name(name)
     game_ = get_game(game)
+    pack = pack_for(faces, game_.name, game_.title)      # the French pack, or Guinote's Spanish
     if computer not in COMPUTER_KINDS:
         raise RoomError(f"computer players {short(computer)}: choose one of "
                         f"{', '.join(COMPUTER_KINDS)}")
@@ -152,7 +155,7 @@ def new_room(name: str, game: str, *, seed: int | None = None, hands: Any = None
     return Room(name=name, game=game_.name, players=hand.players,
                 options=_text(dict(hand.options)), deal=deal, match=match, target=target,
                 seats=[Seat() for _ in range(hand.seats)], computer=computer,
-                timeout=float(timeout))
+                timeout=float(timeout), faces=pack.key)
 
 
 def build(room: Room) -> Hand | Match:

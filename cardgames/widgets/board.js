@@ -50,7 +50,9 @@ function setStyle(node, name, value) {
 
 const ANSWER_MS = 10000; // how long a foreseen card waits for Python's answer
 
-function shortLabel(code) {
+// A card in few characters, "10♥", or as the state's pack names it ("rey of copas", `card.label`).
+function shortLabel(code, card) {
+  if (card && card.label) return card.label;
   if (code === "JK") return "Joker";
   const rank = code[0] === "T" ? "10" : code[0];
   return rank + (SUITS[code[1]] || code[1]);
@@ -69,19 +71,19 @@ export function foresee(state, code) {
   // the other seats are the same objects: the board leaves them as they are drawn
   const seats = state.seats.map((s) => s.seat !== mover.seat ? s : {
     ...s, clickable: false,
-    cards: s.cards.filter((c) => c.card !== code).map(({ card, name }) => ({ card, name })),
+    cards: s.cards.filter((c) => c.card !== code).map(({ card, name, label }) => ({ card, name, label })),
   });
   let trick = state.trick;
   if (where === "trick") {
     const old = trick || { plays: [] };
     const card = mover.cards.find((c) => c.card === code) || {};
     const plays = old.winner != null ? [] : old.plays || [];
-    trick = { ...old, plays: [...plays, { seat: mover.seat, card: code, name: card.name || "" }],
+    trick = { ...old, plays: [...plays, { seat: mover.seat, card: code, name: card.name || "", label: card.label }],
               winning: null, winner: null };
   }
   const verb = where === "trick" ? " plays " : " discards ";
   return { ...state, seats, trick, actions: [], foreseen: true,
-           message: { lines: [mover.name + verb + shortLabel(code) + "."], error: false, detail: "" } };
+           message: { lines: [mover.name + verb + shortLabel(code, mover.cards.find((c) => c.card === code)) + "."], error: false, detail: "" } };
 }
 
 // The faces: the sprite (the `faces` trait) holds a <symbol> per card; each is made into a
@@ -210,7 +212,7 @@ function updateCard(node, card, opts = {}) {
   if (image.getAttribute("href") !== href) image.setAttribute("href", href);
   node.classList.toggle("cg-back", !code);
   setAttr(node, "data-card", code);
-  setAttr(node, "data-label", code ? shortLabel(code) : null);
+  setAttr(node, "data-label", code ? shortLabel(code, card) : null);
   const clickable = Boolean(opts.clickable && code);
   const legal = clickable ? Boolean(card.legal) : null;
   setAttr(node, "data-legal", clickable ? String(legal) : null);
@@ -218,7 +220,7 @@ function updateCard(node, card, opts = {}) {
   node.classList.toggle("cg-illegal", clickable && !legal);
   node.classList.toggle("cg-hinted", Boolean(code && card.hinted));
   node.classList.toggle("cg-winning", Boolean(opts.winning));
-  let name = code ? (card.name || shortLabel(code)) : "a card face down";
+  let name = code ? (card.name || shortLabel(code, card)) : "a card face down";
   if (clickable) {
     name += legal ? ", may be played" : ", may not be played" + (card.why ? ": " + card.why : "");
   }
@@ -232,7 +234,7 @@ function updateCard(node, card, opts = {}) {
   } else {
     setAttr(node, "role", "img");
   }
-  node._card = clickable ? { code, legal, why: card.why || "", name: card.name || code } : null;
+  node._card = clickable ? { code, legal, why: card.why || "", name: card.name || code, label: card.label } : null;
 }
 
 // Keep the children of `box` in step with `items`: reuse nodes by key, create the missing ones,
@@ -1179,7 +1181,7 @@ function render({ model, el }) {
         showRefusal("");
         playAtOnce(info.code);
       } else {
-        showRefusal(shortLabel(info.code) + " may not be played" + (info.why ? ": " + info.why : "."));
+        showRefusal(shortLabel(info.code, info) + " may not be played" + (info.why ? ": " + info.why : "."));
         if (state.animate !== false && !reducedMotion()) {
           target.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
             { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });

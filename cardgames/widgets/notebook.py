@@ -228,9 +228,10 @@ class App:
         settings = self.settings
         if self.room_page is not None:
             self.room_page.stop()
+        faces = {"faces": settings.faces} if settings.faces else {}
         session = RoomSession.open(settings.room, "watch" if settings.watch else settings.seat,
                                    game=self.game.name, pupil=settings.pupil,
-                                   **settings.deal_keywords())
+                                   **settings.deal_keywords(), **faces)
         page = RoomPage(session, fill=settings.view == "table")
         page.start()
         self.room_page = page
@@ -247,6 +248,8 @@ class App:
             keywords["seat"] = self.settings.seat
         if self.settings.open_hands is not None:
             keywords["open_hands"] = self.settings.open_hands
+        if self.settings.faces is not None:
+            keywords["faces"] = self.settings.faces
         # ?view=table: the page's first table alone fills the window (a projector)
         fill = self.settings.view == "table" and (not _apps or _apps[0] is self)
         if self.table is None:

@@ -35,6 +35,7 @@ from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
 from ..limits import ascii_digits, quote
 from ..links import LinkError, check_seed
+from ..packs import PACKS
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, TableSession
 from .board import Board, UserEvent
@@ -60,7 +61,8 @@ class Table:
     (computer seats act at once until the user's next decision; default: True with a seat),
     ``names`` (one per seat), ``fill`` (the board alone, filling the window: a projector),
     ``animate`` (short card movements; off under the browser's reduced-motion setting anyway),
-    and the game's options as keywords.
+    ``faces`` (the pack: ``"french"``, or ``"spanish"`` for Guinote's baraja española, its
+    faces and its names; :mod:`cardgames.packs`), and the game's options as keywords.
 
     Display it with ``display(table)`` (or ``table.widget``). ``table.session`` is what it is
     doing, ``table.hand`` the hand on the table and ``table.match`` the match (or None).
@@ -71,10 +73,12 @@ class Table:
                  open_hands: bool | None = None, opponents: str = DEFAULT_OPPONENTS,
                  match: bool = False, target: int | None = None, four_colour: bool = False,
                  auto: bool | None = None, names: Sequence[str] | None = None,
-                 fill: bool = False, animate: bool = True, **options: Any):
+                 fill: bool = False, animate: bool = True, faces: str | None = None,
+                 **options: Any):
         self.session = TableSession(game, seed, players=players, seat=seat,
                                     open_hands=open_hands, opponents=opponents, match=match,
-                                    target=target, auto=auto, names=names, **options)
+                                    target=target, auto=auto, names=names, faces=faces,
+                                    **options)
         self.fill = fill
         self.animate = animate
         self._seq = 0
@@ -100,10 +104,8 @@ class Table:
                                 indent=False, tooltip=tooltip, layout={"width": "auto"})
 
     def _build(self, four_colour: bool) -> None:
-        from ..card_faces import sprite
-
         W, make = widgets, self._looks.make
-        self.board = Board(faces=sprite())
+        self.board = Board(faces=self.session.pack.sprite())
         self.board.on_user(self._on_board)
 
         # settings under the board
@@ -184,6 +186,11 @@ class Table:
                                                "Choose a random seed")
         self.open_hands_box = self._check("Open hands (every card face up)", session.open_hands)
         self.match_box = self._check("Play a match", session.match is not None)
+        # the pack, for a game played with more than one (Guinote's Spanish pack)
+        self.faces_select = make(W.ToggleButtons, options=[(p.title, k) for k, p in PACKS.items()],
+                                 value=session.pack.key, description="Cards",
+                                 tooltip="The pack the cards are drawn and named with")
+        self.faces_select.add_class("cg-faces")
         self.target_box = make(W.Text, description="Target", placeholder="the game's own",
                                tooltip="Points to win the match (empty: the game's own target)",
                                layout={"width": "14em"})
@@ -211,6 +218,7 @@ class Table:
             make(W.HBox, [self.opponents_select, self.seed_box, self.random_seed_button],
                  layout=ROW_WRAP),
             make(W.HBox, [self.open_hands_box, self.match_box, self.target_box], layout=ROW_WRAP),
+            self.faces_select,
             make(W.HTML, "<b>Rules</b> (point at a question for where the rule comes from)"),
             self.options_area, self.deal_button,
             make(W.HTML, "<b>Or set a deal up by hand</b>"), help_text, self.deal_text,
@@ -234,6 +242,7 @@ class Table:
         self.open_hands_box.value = session.open_hands
         self.match_box.value = session.match is not None
         self.target_box.value = str(settings.get("target") or "")
+        self.faces_select.value = session.pack.key
         self.rule_questions.show(settings.get("options", {}))
 
     def _on_game_change(self) -> None:
@@ -242,6 +251,11 @@ class Table:
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
         self._on_players_change()
+        # the choice of pack only for a game played with more than one
+        packs = [k for k, p in PACKS.items() if p.games is None or game.name in p.games]
+        self.faces_select.layout.display = None if len(packs) > 1 else "none"
+        if self.faces_select.value not in packs:
+            self.faces_select.value = packs[0]
         # another game's questions (or this game's again) leave the kernel and the page
         old_boxes, old_questions = self.options_area.children, self.rule_questions
         self.options_area.children = (self._options_box(game),)
@@ -399,7 +413,8 @@ class Table:
                               players=self.players_select.value, seat=self.seat_select.value,
                               open_hands=self.open_hands_box.value,
                               opponents=self.opponents_select.value, match=self.match_box.value,
-                              target=self._target_from_box(), **self.chosen_options())
+                              target=self._target_from_box(), faces=self.faces_select.value,
+                              **self.chosen_options())
         self._after_new_hand()
 
     def deal_from_text(self) -> None:
@@ -413,7 +428,7 @@ class Table:
         self.session.new_deal(game, None, players=players, seat=self.seat_select.value,
                               open_hands=self.open_hands_box.value,
                               opponents=self.opponents_select.value, **setup,
-                              **self.chosen_options())
+                              faces=self.faces_select.value, **self.chosen_options())
         self.deal_text.value = ""
         self._after_new_hand()
 
@@ -430,6 +445,9 @@ class Table:
         """Give the board its new state (numbered anew only when it changed) and the panels."""
         state = board_state(self.session, seq=0, fill=self.fill, animate=self.animate,
                             four_colour=self.four_colour_box.value)
+        faces = self.session.pack.sprite()
+        if self.board.faces != faces:       # a deal with another pack
+            self.board.faces = faces
         if force or state != self._drawn:
             self._drawn = state
             self._seq += 1
@@ -448,7 +466,8 @@ class Table:
         index = self.panels.selected_index
         if index == 0:
             # no pandas here: the in-browser site has none
-            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match)
+            self.score.value = score_sheet.score_sheet_html(session.hand, session.names, session.match,
+                                                            pack=session.pack)
         elif index == 1:
             self.story.value = table_words.story_html([line for _n, line in session.log])
         elif index == 2:
