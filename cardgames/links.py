@@ -59,6 +59,7 @@ class DealSettings:
     quiz: int | None = None             # how many quiz questions the page's quiz asks
     room: str | None = None             # room=NAME: join a class's room (at ``seat``, or watch)
     pupil: str | None = None            # pupil=NAME: the name the room's other pages show
+    lesson: int | None = None           # lesson=N: the game's lesson N on the first table
     faces: str | None = None            # faces=spanish: the pack (cardgames.packs), Guinote's
 
     def deal_keywords(self) -> dict[str, Any]:
@@ -167,6 +168,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
             settings.quiz = _whole(name, text)
             if not 1 <= settings.quiz <= MAX_QUIZ:
                 raise LinkError(f"quiz={quote(text)}: ask for 1 to {MAX_QUIZ} questions")
+        elif name == "lesson":
+            settings.lesson = _lesson_number(game, text)
         elif name == "room":
             settings.room = _room_name(text)
         elif name == "pupil":
@@ -225,6 +228,16 @@ def _seat_by_name(text: str, counts: list[int]) -> int:
     raise LinkError(f"seat={quote(text)}: a seat's name ({listed}), its number in digits 0-9 "
                     f"counted from 0 (0 to {seats - 1}; 0 is {names[0]}), or 'watch' to watch "
                     "every seat")
+
+
+def _lesson_number(game: Game, text: str) -> int:
+    """A lesson's number from a link: one of the game's lessons, counted from 1."""
+    from .lessons import lessons_of
+
+    count = len(lessons_of(game.name))
+    if not ascii_digits(text.strip()) or not 1 <= int(text) <= count:
+        raise LinkError(f"lesson={quote(text)}: {game.title} has lessons 1 to {count}")
+    return int(text)
 
 
 def _room_name(text: str) -> str:
