@@ -36,6 +36,10 @@ def test_the_wheel_carries_the_voila_template_and_the_boards_files(wheel):
     for page in ("index.html.j2", "page.html", "503.html", "conf.json"):
         assert f"cardgames-0.1.0.data/data/{TEMPLATE}/{page}" in names
     assert {"cardgames/widgets/board.js", "cardgames/widgets/board.css"} <= set(names)
+    # every panel's style sheet too: the widgets read them from beside their modules
+    sheets = {f"cardgames/widgets/{p.name}" for p in (ROOT / "cardgames/widgets").glob("*.css")}
+    assert {"cardgames/widgets/table_panels.css", "cardgames/widgets/quiz.css"} <= sheets
+    assert sheets <= set(names)
 
 
 def test_plain_voila_serves_an_app_from_an_installed_wheel(wheel, tmp_path):
