@@ -229,9 +229,10 @@ def apps(args: list[str]) -> int:
 
 
 #: The whole suite in two halves run at once (``tasks.py test`` with no arguments). Both
-#: keep the two cores busy, so the halves are split to end together: the browser tests of the apps and the board, and the rest with the static
-#: site's tests (whose build fetches and compiles, started as the run begins). The halves'
-#: times, measured in fresh clones: benchmarks/README.md ("The whole test suite").
+#: keep the two cores busy, so the halves are split to end together: the browser tests of the
+#: apps and the board, and the rest with the static site's tests (whose build fetches and
+#: compiles, started as the run begins). The halves' times, measured in fresh clones:
+#: benchmarks/README.md ("The whole test suite").
 HALVES = {"browser tests": ["-m", "browser and not site"],
           "the other tests": ["-m", "not browser or site"]}
 
