@@ -90,5 +90,5 @@ def test_lessons_are_asked_for_by_number_and_refused_out_of_range():
     assert parse_query("guinote", "?lesson=2").lesson == 2
     with pytest.raises(LinkError, match="lesson='7': Guinote has lessons 1 to 3"):
         parse_query("guinote", "lesson=7")
-    with pytest.raises(LinkError, match="lesson=x"):
+    with pytest.raises(LinkError, match="lesson='x'"):
         parse_query("guinote", "lesson=x")
