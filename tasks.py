@@ -4,6 +4,7 @@
     python3 tasks.py test    # run the whole test suite (pytest, nbval, browser tests)
 
     python3 tasks.py apps --class yukon=30   # for a class of 30 opening the Yukon app at once
+    python3 tasks.py apps --teacher-key KEY  # the teacher's key (default: a new random one)
     python3 tasks.py site    # build the static site into _site/: every app runs in the browser
 
 Both create a virtual environment in ``.venv`` (once) and install the package into it with the
@@ -16,7 +17,11 @@ the address really served), except two of its own. ``--class GAME=N``: keep N ke
 game's app started and run before the class arrives (about 200 MiB each), so that N pages open
 at once in a second or two instead of waiting for N notebooks to run on the server.
 ``--idle-minutes M``: close a game nobody has clicked for M minutes (default 60; a page that
-never connects, or was closed, loses its game within 2 minutes). Ctrl-C stops the server.
+never connects, or was closed, loses its game within 2 minutes). ``--teacher-key KEY``: the key
+of the teacher's rooms page (a new random one at each start otherwise); tasks.py prints the
+teacher's address with it (``.../voila/render/rooms.ipynb?key=...``): rooms are opened, shown and
+changed only there. The same server answers the pupils' pages of the rooms (``/join``), without a
+kernel each (cardgames.apps_server). Ctrl-C stops the server.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -134,6 +140,13 @@ def voila_arguments(args: list[str]) -> tuple[list[str], int]:
                 raise ValueError(f"--idle-minutes {value[:20]!r}: give the minutes after which "
                                  "a game nobody plays is closed, 1 to 1440 (e.g. --idle-minutes 90)")
             out.append(f"--ClassroomKernelManager.idle_minutes={int(value)}")
+        elif arg == "--teacher-key" or arg.startswith("--teacher-key="):
+            value = arg.removeprefix("--teacher-key").removeprefix("=") or (
+                given.pop(0) if given else "")
+            if not re.fullmatch(r"[A-Za-z0-9_-]{8,64}", value):
+                raise ValueError("--teacher-key: give 8 to 64 letters, digits, '-' or '_' "
+                                 "(or leave it out for a new random key)")
+            out.append(f"{TEACHER_KEY_OPTION}={value}")
         elif arg.split("=", 1)[0] in IP_OPTIONS + PORT_OPTIONS:
             # Voila knows --port and --Voila.ip=X but not --ip: one spelling for each.
             option, equals, value = arg.partition("=")
@@ -149,6 +162,8 @@ def voila_arguments(args: list[str]) -> tuple[list[str], int]:
 
 
 DEFAULT_PORT = 8866
+#: How voila_arguments hands the teacher's key to serve() (never to the server's command line).
+TEACHER_KEY_OPTION = "--teacher-key"
 # Voila's log line once it listens: "Voilà is running at:" and, on the next line, the address.
 RUNNING = re.compile(r"(https?://\S+)")
 
@@ -164,26 +179,37 @@ def server_command(extra: list[str]) -> list[str]:
     defaults = ([] if gives(extra, IP_OPTIONS) else ["--Voila.ip=127.0.0.1"]) + (
         [] if gives(extra, PORT_OPTIONS) else [f"--port={DEFAULT_PORT}"]) + (
         [] if gives(extra, (FILL_DELAY,)) else [f"{FILL_DELAY}={PAGE_REFILL_SECONDS}"])
-    # voila.json: the cardgames template, no tracebacks, preheated kernels, the kernel culler
-    return [str(PYTHON), "-m", "voila", "notebooks/", "--no-browser", *defaults,
+    # voila.json: the cardgames template, no tracebacks, preheated kernels, the kernel culler;
+    # cardgames.apps_server: Voila with the rooms' pages on the same port
+    extra = [a for a in extra if not a.startswith(TEACHER_KEY_OPTION + "=")]
+    return [str(PYTHON), "-m", "cardgames.apps_server", "notebooks/", "--no-browser", *defaults,
             *KERNEL_ARGUMENTS, *extra]
 
 
-def server_environment() -> dict[str, str]:
+def teacher_key(extra: list[str]) -> str:
+    """The key given with --teacher-key, else a new random one."""
+    given = [a.split("=", 1)[1] for a in extra if a.startswith(TEACHER_KEY_OPTION + "=")]
+    return given[-1] if given else secrets.token_urlsafe(16)
+
+
+def server_environment(key: str = "") -> dict[str, str]:
     """This environment with the checkout's Jupyter data directory (the template) first on
     JUPYTER_PATH: cardgames.voila_process.voila_environment, written again here because tasks.py runs
     before the package is installed."""
     data = str(ROOT / "share" / "jupyter")
     paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != data]
-    return {**os.environ, "JUPYTER_PATH": os.pathsep.join([data, *paths])}
+    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join([data, *paths])}
+    if key:               # the server's kernels read it: cardgames.rooms.teacher.KEY_VARIABLE
+        env["CARDGAMES_TEACHER_KEY"] = key
+    return env
 
 
-def serve(command: list[str], class_size: int = 0) -> int:
+def serve(command: list[str], class_size: int = 0, key: str = "") -> int:
     """Run Voila, echo its log, and print the apps' address once Voila says where it listens
     (the port given, or the next free one: Voila moves on when a port is busy). Ctrl-C or
     SIGTERM stops Voila, which shuts its kernels down."""
     print("+", " ".join(command), flush=True)
-    server = subprocess.Popen(command, cwd=ROOT, env=server_environment(),
+    server = subprocess.Popen(command, cwd=ROOT, env=server_environment(key),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               encoding="utf-8", errors="replace", bufsize=1)
 
@@ -205,6 +231,10 @@ def serve(command: list[str], class_size: int = 0) -> int:
                 query = f"?{token}" if token else ""
                 print(f"\n  The apps: {address.rstrip('/')}/voila/render/index.ipynb{query} "
                       "(one per game at /voila/render/<game>.ipynb)\n"
+                      f"  The teacher's rooms page: {address.rstrip('/')}/voila/render/rooms.ipynb"
+                      f"?key={key} (keep this address: the key opens, shows and changes the "
+                      "rooms)\n"
+                      f"  Pupils join at {address.rstrip('/')}/join with their seat's code\n"
                       "  Stop the server with Ctrl-C (it shuts down every game's kernel).\n",
                       flush=True)
                 if class_size:
@@ -225,7 +255,7 @@ def apps(args: list[str]) -> int:
         print(error)
         return 2
     install("apps")
-    return serve(server_command(extra), class_size)
+    return serve(server_command(extra), class_size, teacher_key(extra))
 
 
 #: The whole suite in two halves run at once (``tasks.py test`` with no arguments). Both

@@ -116,3 +116,18 @@ def test_tasks_test_installs_redis_server_or_says_the_redis_tests_will_be_skippe
     monkeypatch.setattr(tasks, "run", lambda *a, **k: ran.append((a, k.get("env", {}))))
     tasks.ensure_redis()
     assert ran[-1][0][-1] == "redis-server" and ran[-1][1]["RUNLEVEL"] == "1"
+
+
+def test_the_teacher_s_key_is_given_or_made_and_never_on_the_server_s_command_line():
+    # Issue 43: `apps` makes a random teacher's key at start or takes --teacher-key KEY; the key
+    # reaches the server's kernels in its environment, not in a command line others can read.
+    args, _ = tasks.voila_arguments(["--teacher-key", "class-4b-key", "--port=9000"])
+    assert tasks.teacher_key(args) == "class-4b-key"
+    command = tasks.server_command(args)
+    assert not any("class-4b-key" in a for a in command)
+    assert command[1:3] == ["-m", "cardgames.apps_server"]
+    assert tasks.server_environment("class-4b-key")["CARDGAMES_TEACHER_KEY"] == "class-4b-key"
+    made = tasks.teacher_key(tasks.voila_arguments([])[0])
+    assert len(made) >= 20 and made != tasks.teacher_key([])
+    with pytest.raises(ValueError, match="--teacher-key: give 8 to 64 letters"):
+        tasks.voila_arguments(["--teacher-key", "short"])
