@@ -19,6 +19,9 @@ from .packs import FRENCH, Pack
 if TYPE_CHECKING:
     from .session import TableSession
 
+#: The pause after a trick with the pace "pause", in milliseconds (board.js keeps the time).
+PAUSE_MS = 2000
+
 #: The stepping buttons: their words and what they do, for the board.
 BUTTONS = {
     "next": ("Next", "Let the computer take the next action"),
@@ -29,7 +32,15 @@ BUTTONS = {
     "back": ("◀ 1", "Step back one action (any seat)"),
     "forward": ("1 ▶", "Step forward one action again"),
     "hint": ("Hint", "What a good player would do here, and why"),
+    "continue": ("Go on", "Put the finished trick away and play on (a tap on the cloth or a key "
+                 "does the same)"),
+    "deal_again": ("Deal again", "New cards, the same rules and seats"),
+    "same_cards": ("Same cards again", "Deal these same cards again, to play them another way"),
+    "next_hand": ("Next hand", "Deal the next hand of the match"),
+    "review": ("Review", "Go through the decisions of this hand: which cost points, and why"),
 }
+#: The buttons shown only while they may be pressed (the others stay, greyed out).
+WHILE_OFFERED = ("continue", "deal_again", "same_cards", "next_hand", "review")
 
 
 #: Where a card the user clicks goes, by the hand's phase: the board shows it there at once.
@@ -134,10 +145,15 @@ def _trick(session: "TableSession", hand: Hand) -> dict[str, Any]:
         # the round before the tricks ("Doubling", "Discard"): whose turn it is in the heading
         return {"title": hand.phase.value.capitalize(), "plays": [], "winning": None,
                 "winner": None, "turn": hand.to_move}
-    if hand.tricks and (hand.is_over or session.review):
-        finished = hand.tricks[-1]
+    finished = session.shown_trick()
+    if finished is not None:
+        # a finished trick stays on the cloth, its winning card marked, until it is put away
+        points = f": {finished.points} point{'' if finished.points == 1 else 's'}" \
+            if finished.points else ""
         return {"title": f"Trick {finished.number}", "plays": _plays(finished.cards, session.pack),
-                "winning": None, "winner": finished.winner}
+                "winning": None, "winner": finished.winner, "complete": True,
+                "points": finished.points,
+                "words": f"{session.names[finished.winner]} takes it{points}"}
     return {"title": f"Trick {hand.trick_number}", "plays": [], "winning": None, "winner": None}
 
 
@@ -145,7 +161,12 @@ def _caption(session: "TableSession", hand: Hand) -> str:
     parts = []
     match = session.match
     if match is not None:
-        parts.append(f"Hand {len(match.hands) + (0 if session.review else 1)} of the match")
+        if match.is_over:
+            parts.append(f"the match is over after {len(match.hands)} "
+                         f"hand{'' if len(match.hands) == 1 else 's'}")
+        else:
+            parts.append(f"Hand {len(match.hands) + (0 if session.between_hands else 1)} "
+                         "of the match")
         # where points count at once (Pippins Aplenty, Guinote's vueltas) the hand's are in
         totals = ", ".join(f"{unit} {score}" for unit, score in
                            zip(table_words.unit_names(hand, session.names), match.running_scores))
@@ -177,7 +198,7 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     said = _said(hand)
     for seat in range(hand.seats):
         legal = session.legal_cards(seat)
-        clickable = seat == mover and session.user_controls(seat) and not session.review \
+        clickable = seat == mover and session.user_controls(seat) and not session.between_hands \
             and bool(visible[seat]) and None not in visible[seat]
         seats.append({
             "seat": seat, "name": names[seat],
@@ -185,7 +206,8 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
             "points": hand.score[hand.side(seat)], "tricks": tricks_won[seat],
             "badges": _badges(session, hand, seat),
             "said": session.pack.words(said.get(seat, "")),
-            "you": seat == session.seat, "to_move": seat == mover and not session.review,
+            "you": seat == session.seat,
+            "to_move": seat == mover and not session.between_hands and session.reviewed is None,
             "clickable": clickable,
             "cards": seat_cards(session, seat, visible[seat], legal, clickable),
         })
@@ -198,8 +220,10 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
     controls = session.controls()
     buttons = {}
     for name, (label, title) in BUTTONS.items():
-        if name == "next" and session.review:
-            label, title = "Next hand", "Deal the next hand of the match"
+        if name in WHILE_OFFERED and not controls[name]:
+            continue
+        if name == "review" and session.reviewed is not None:
+            label, title = "Close review", "Back to the table as the hand ended"
         buttons[name] = {"label": label, "enabled": controls[name], "title": title}
     actions = [{"id": i, "label": session.action_label(seat, action),
                 "hinted": action == session.hinted}
@@ -218,4 +242,86 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
         "card_goes": CARD_GOES.get(hand.phase),
         "message": {"lines": list(session.message_lines), "error": session.message_is_error,
                     "detail": session.message_detail},
+        "pause_ms": PAUSE_MS if session.pace == "pause" and controls["continue"]
+        and session.auto and session.seat is not None else None,
+        "hand_over": hand_over(session),
+        "review": review_strip(session),
     }
+
+
+def result_words(hand: Hand, names: list[str]) -> str:
+    """Who won the hand, in words: "East–West win the hand, 144 to 46"."""
+    units = table_words.unit_names(hand, names)
+    score = list(hand.score)
+    best = max(score)
+    top = [u for u, points in enumerate(score) if points == best]
+    if len(top) > 1:
+        return f"{' and '.join(units[u] for u in top)} tie with {best} points each"
+    winner = top[0]
+    verb = "win" if hand.partnerships else "wins"
+    others = sorted(((points, units[u]) for u, points in enumerate(score) if u != winner),
+                    reverse=True)
+    if len(score) == 2:
+        return f"{units[winner]} {verb} the hand, {best} to {others[0][0]}"
+    rest = ", ".join(f"{name} {points}" for points, name in others)
+    return f"{units[winner]} {verb} the hand with {best} points ({rest})"
+
+
+def _match_lines(session: "TableSession", hand: Hand) -> list[str]:
+    """The match's score, its target and what each side still needs (or who won it)."""
+    match = session.match
+    if match is None:
+        return []
+    units = table_words.unit_names(hand, session.names)
+    scores = list(match.scores)
+    totals = ", ".join(f"{unit} {score}" for unit, score in zip(units, scores))
+    if match.is_over:
+        if match.winner is not None:
+            verb = "win" if hand.partnerships else "wins"
+            return [f"{units[match.winner]} {verb} the match: {totals}."]
+        return [f"The match is over: {totals}."]
+    lines = [f"The match: {totals}."]
+    if match.target is not None:
+        needs = "; ".join(f"{unit} {'need' if hand.partnerships else 'needs'} "
+                          f"{max(0, match.target - score)}" for unit, score in zip(units, scores))
+        lines.append(f"First to {match.target} points: {needs}.")
+    return lines
+
+
+def hand_over(session: "TableSession") -> dict[str, Any] | None:
+    """The end of the hand, for a panel on the cloth: who won, the score as the game counts it
+    (``hand_diagram.breakdown``: tricks, card points, declarations, the end's bonuses), and the
+    match. None while the hand goes on, and during a review's step."""
+    from .hand_diagram import breakdown
+
+    hand = session.played_hand
+    if not session.shows_result():
+        return None
+    names = session.names
+    labels, rows = breakdown(hand)
+    reason = session.words(hand.end_reason) if hand.end_reason else ""
+    return {"title": session.pack.words(result_words(hand, names)),
+            "reason": reason[:1].upper() + reason[1:] if reason else "",
+            "units": table_words.unit_names(hand, names),
+            "rows": [{"label": label, "values": values} for label, values in zip(labels, rows)],
+            "match": _match_lines(session, hand)}
+
+
+def review_strip(session: "TableSession") -> dict[str, Any] | None:
+    """The review's steps, for a strip under the cloth: each decision of the reviewed seat,
+    the card or action it took, its mark; ``at`` the step shown (0: the hand as it ended)."""
+    review = session.reviewed
+    if review is None:
+        return None
+    hand = session.played_hand
+    steps = []
+    for row in review.rows:
+        played = session.pack.words(_action_words(hand, row.played))
+        steps.append({"step": row.number, "trick": row.trick, "label": played,
+                      "mark": row.mark, "loss": round(row.loss, 1)})
+    return {"seat": review.seat, "name": session.names[review.seat], "summary": review.summary,
+            "at": session.review_step or 0, "steps": steps}
+
+
+def _action_words(hand: Hand, move: Any) -> str:
+    return move.label if isinstance(move, Card) else hand.action_words(move)

@@ -27,17 +27,35 @@ from typing import Any, Callable, Sequence
 
 from . import players as players_module
 from . import table_words
+from .board_state import BUTTONS
 from .cards import Card, card_sort_key
-from .engine import Action, Game, Hand, IllegalAction, Match, Move, Phase, SetupError, parse_action
+from .engine import (Action, Game, Hand, IllegalAction, Match, Move, Phase, SetupError, Trick,
+                     parse_action)
 from .games import get_game
 from .links import LinkError, share_query
 from .packs import FRENCH, Pack, pack_for
 from .record import RecordError, load
+from .review import Review
 from .view import SeatView
 
-__all__ = ["TableSession", "DEFAULT_OPPONENTS", "card_sort_key"]
+__all__ = ["TableSession", "DEFAULT_OPPONENTS", "PACES", "PaceError", "card_sort_key"]
 
 DEFAULT_OPPONENTS = "rule-of-thumb"
+
+#: What the table does after each trick: the finished trick waits for the user, or for a pause
+#: (the board goes on by itself), or the computers play on at once.
+PACES = {"wait": "wait for me", "pause": "pause 2 s", "none": "no pause"}
+
+
+class PaceError(ValueError):
+    """A pace that is none of ``PACES``."""
+
+
+def check_pace(pace: object) -> str:
+    if pace not in PACES:
+        raise PaceError(f"the pace after a trick is one of {', '.join(PACES)}, "
+                        f"not {str(pace)[:20]!r}")
+    return str(pace)
 
 
 def make_player(kind: str, seed: int | None):
@@ -75,6 +93,9 @@ class TableSession:
     seat), ``names`` (one per seat), and the game's options as keywords.
     """
 
+    #: Search playouts per decision of the table's review (``cardgames.review``): a hand's
+    #: review then takes a second or two.
+    review_budget: int = 200
     #: The pack the cards are shown and named with (``cardgames.packs``); a deal sets it.
     pack: Pack = FRENCH
     #: "Best play" searches only this close to the end of the hand, and for at most this long.
@@ -86,7 +107,7 @@ class TableSession:
                  open_hands: bool | None = None, opponents: str = DEFAULT_OPPONENTS,
                  match: bool = False, target: int | None = None, auto: bool | None = None,
                  names: Sequence[str] | None = None, faces: str | None = None,
-                 **options: Any):
+                 pace: str | None = None, **options: Any):
         self.last_error: BaseException | None = None
         self.last_traceback = ""
         self.message_lines: list[str] = []
@@ -102,6 +123,31 @@ class TableSession:
         #: the pack the cards are shown and named with (``cardgames.packs``): French unless
         #: ``faces="spanish"`` (Guinote)
         self.pack: Pack = FRENCH
+        # After each trick: "wait" (the computers wait until the user goes on), "pause" (the
+        # board goes on by itself after a pause) or "none" (the computers play on at once).
+        self.pace = check_pace("wait" if pace is None else pace)
+        # what the table holds, all set again by each deal (_take_hand)
+        self.game: Game = get_game(game)
+        self.seed: int | None = None
+        self.seat: int | None = None
+        self.open_hands = False
+        self.opened_at: int | None = None     # the action count when every hand was shown
+        self.opponents = opponents
+        self.names: list[str] = []
+        self.computer_players: dict[int, Any] = {}
+        self.advisor: Any = None
+        self.auto = False
+        self.between_hands = False    # a match hand just finished: shown until "Next hand"
+        self.trick_seen = 0           # the finished tricks the user has put away (or played on)
+        self._redo: list[tuple[int, Move, bool]] = []   # (seat, action, starts a redo group)
+        self._declined: tuple = ()
+        self.hinted: Move | None = None
+        self._solved: tuple[Any, str] | None = None
+        self.settings: dict[str, Any] = {}
+        # the review of a finished hand: its rows, the step shown (None: the end), the position
+        self.reviewed: Review | None = None
+        self.review_step: int | None = None
+        self._review_position: Hand | None = None
         self.run(self.new_deal, game, seed, players=players, seat=seat, open_hands=open_hands,
                  opponents=opponents, match=match, target=target, auto=auto, faces=faces,
                  raising=True, **options)
@@ -180,7 +226,7 @@ class TableSession:
     def words(self, text: str) -> str:
         """The engine's words with the seats' names ("seat 2" becomes "South") and the cards named
         as the table's pack names them ("7♥" becomes "7 of copas" with the Spanish pack)."""
-        text = table_words.name_seats(text, self.names) if getattr(self, "names", None) else text
+        text = table_words.name_seats(text, self.names) if self.names else text
         return self.pack.words(text)
 
     # -- dealing --------------------------------------------------------------------------------
@@ -209,7 +255,7 @@ class TableSession:
         else:
             new_match, new_hand = None, game.deal(seed, hands=hands, stock=stock, players=players,
                                                   dealer=dealer, **options)
-        kind = opponents or getattr(self, "opponents", DEFAULT_OPPONENTS)
+        kind = opponents or self.opponents
         self.pack = pack
         self._take_hand(game, new_hand, new_match, seed=seed, seat=seat, open_hands=open_hands,
                         opponents=kind, auto=auto)
@@ -243,24 +289,26 @@ class TableSession:
         computer = {s: make_player(opponents, (seed or 0) * 31 + s) for s in range(seats)}
         names = table_words.seat_names(new_hand, self._names_given if self._names_given and
                               len(self._names_given) == seats else None)
+        self.close_review()
         self.game = game
         self.match = new_match
         self._hand = None if new_match else new_hand
         self.seed = seed
         self.seat = seat
         self.open_hands = (seat is None) if open_hands is None else bool(open_hands)
-        self.opened_at: int | None = None     # the action count when every hand was shown
+        self.opened_at = None
         self.opponents = opponents
         self.names = names
         self.computer_players = computer
         self.advisor = make_player("rule-of-thumb", seed or 0)
         self.auto = (seat is not None) if auto is None else bool(auto)
-        self.review = False           # a match hand just finished: show it until "Next hand"
-        self._redo: list[tuple[int, Move, bool]] = []   # (seat, action, starts a redo group)
-        self._declined: tuple = ()
-        self.hinted: Move | None = None
+        self.between_hands = False
+        self.trick_seen = 0
+        self._redo = []
+        self._declined = ()
+        self.hinted = None
         self.log = []
-        self._solved: tuple[Any, str] | None = None
+        self._solved = None
         if announce:
             what = "A match" if new_match else "A new hand"
             how = f" (seed {seed})" if seed is not None and self.seed_visible() else \
@@ -274,11 +322,19 @@ class TableSession:
 
     @property
     def hand(self) -> Hand:
+        """The hand on the board: the one on the table (``played_hand``), or, at a step of the
+        review, that hand as it was then."""
+        if self._review_position is not None:
+            return self._review_position
+        return self.played_hand
+
+    @property
+    def played_hand(self) -> Hand:
         """The hand on the table (in a match: the current one, or the one just finished)."""
         if self.match is None:
             assert self._hand is not None
             return self._hand
-        if self.review and not self.match.is_over and self.match.hands:
+        if self.between_hands and not self.match.is_over and self.match.hands:
             return self.match.hands[-1]
         return self.match.hand
 
@@ -300,7 +356,7 @@ class TableSession:
     def user_controls(self, seat: int) -> bool:
         """Does the user decide for ``seat``? (Their own seat, the dummy they play; when
         watching with open hands, every seat: a teacher may click for whoever is to move.)"""
-        if self.review:
+        if self.between_hands or self.reviewed is not None:
             return False
         if self.seat is None:
             return self.open_hands
@@ -312,7 +368,7 @@ class TableSession:
     def user_open_actions(self) -> list[tuple[int, Action]]:
         """The named actions the user may take out of turn now (a call, a declaration)."""
         hand = self.hand
-        if hand.is_over or self.review:
+        if hand.is_over or self.between_hands:
             return []
         found = []
         for seat, actions in hand.open_actions_by_seat().items():
@@ -324,7 +380,7 @@ class TableSession:
     def visible_hands(self) -> list[list[Card | None]]:
         """Each seat's cards as the user may see them: None for a card face down."""
         hand = self.hand
-        if self.open_hands:
+        if self.open_hands or self._review_position is not None:
             return [list(h) for h in hand.hands]
         if self.seat is None:
             return [hand.as_others_see(seat) for seat in range(hand.seats)]
@@ -357,7 +413,7 @@ class TableSession:
     def legal_cards(self, seat: int) -> set[Card]:
         """The cards ``seat`` may play now, if the user decides for it (else none)."""
         hand = self.hand
-        if self.review or hand.to_move != seat or not self.user_controls(seat):
+        if self.between_hands or hand.to_move != seat or not self.user_controls(seat):
             return set()
         return set(hand.legal_actions().cards)
 
@@ -366,7 +422,7 @@ class TableSession:
         hand = self.hand
         mover = hand.to_move
         moves: list[tuple[int, Action]] = []
-        if mover is not None and self.user_controls(mover) and not self.review:
+        if mover is not None and self.user_controls(mover) and not self.between_hands:
             moves.extend((mover, a) for a in hand.legal_actions().named)
         moves.extend(m for m in self.user_open_actions() if m not in moves)
         return moves
@@ -379,15 +435,27 @@ class TableSession:
         """Which of the stepping buttons may be pressed now."""
         hand = self.hand
         mover = hand.to_move
-        computer_turn = mover is not None and self.is_computer(mover) and not self.review
+        computer_turn = mover is not None and self.is_computer(mover) and not self.between_hands
         can_undo = self._last_action() is not None
+        played = self.played_hand
+        over = played.is_over
+        match_over = self.match is None or self.match.is_over
+        if self.reviewed is not None:       # the review: its own steps, and the next deal
+            return {"next": False, "finish_trick": False, "finish_hand": False, "undo": False,
+                    "back": False, "redo": False, "forward": False, "hint": False,
+                    "continue": False, "deal_again": match_over, "same_cards": match_over,
+                    "next_hand": self.between_hands and not match_over, "review": True}
         return {
-            "next": computer_turn or self.review or bool(self.user_open_actions()),
+            "next": computer_turn or bool(self.user_open_actions()),
             "finish_trick": computer_turn, "finish_hand": computer_turn,
             "undo": can_undo, "back": can_undo,
             "redo": bool(self._redo), "forward": bool(self._redo),
-            "hint": not (hand.is_over or self.review) and (
+            "hint": not (hand.is_over or self.between_hands) and (
                 mover is not None and self.user_controls(mover) or bool(self.user_open_actions())),
+            "continue": self.holding(),
+            "deal_again": over and match_over, "same_cards": over and match_over,
+            "next_hand": self.between_hands and not match_over,
+            "review": over and bool(played.history),
         }
 
     def prompt(self) -> str:
@@ -395,10 +463,17 @@ class TableSession:
         hand = self.hand
         if self.match is not None and self.match.is_over:
             return f"The match is over: {self.words(self.match.end_reason)}."
-        if self.review:
-            return "Press Next hand to deal the next one."
+        if self.reviewed is not None:
+            return ""
+        if self.holding() and self.pace != "none" and self.played_hand.is_over:
+            return "Tap the cloth (or press a key) to see the hand's result."
+        if self.between_hands:
+            return "Press Next hand to deal the next one, or Review to look back at this one."
         if hand.is_over:
-            return "Undo or ◀ 1 steps back through the hand; New deal deals another."
+            return ("Deal again for new cards, Same cards again to play these another way, "
+                    "Review to look back at your decisions.")
+        if self.holding() and self.pace != "none" and not self._user_must_decide():
+            return "Tap the cloth (or press a key) to go on."
         mover = hand.to_move
         if mover is not None and self.user_controls(mover):
             doing = {Phase.DISCARD: "choose a card to discard", Phase.DOUBLING: "pass or double",
@@ -501,7 +576,7 @@ class TableSession:
         move = self._parse_choice(text)
         hand = self.hand
         seat = self.hand_seat()
-        if self.review:
+        if self.between_hands:
             return "the hand is over"
         if seat is None or seat != hand.to_move or not self.user_controls(seat):
             mover = hand.to_move
@@ -514,14 +589,31 @@ class TableSession:
         an unknown name is refused with the names there are. True if it was done."""
         calls = {"next": self.next_step, "finish_trick": self.finish_trick,
                  "finish_hand": self.finish_hand, "undo": self.undo, "redo": self.redo,
-                 "back": self.back_one, "forward": self.forward_one, "hint": self.hint}
+                 "back": self.back_one, "forward": self.forward_one, "hint": self.hint,
+                 "continue": self.continue_play, "deal_again": self.deal_again,
+                 "same_cards": self.same_cards, "next_hand": self.next_hand,
+                 "review": self.toggle_review}
 
         def pressed() -> None:
             if name not in calls:
                 raise IllegalAction(f"there is no button {str(name)[:20]!r}; the buttons are "
                                     + ", ".join(calls))
+            if name in ("deal_again", "same_cards") and not self.controls()[name]:
+                raise IllegalAction(f"{BUTTONS[name][0]} is offered once the "
+                                    f"{'match' if self.match else 'hand'} is over (New deal "
+                                    "deals at any time)")
+            if name != "review":
+                self.close_review()
             calls[name]()
         return self.run(pressed)
+
+    def toggle_review(self) -> None:
+        """The Review button: opens the review of the finished hand, or closes it."""
+        if self.reviewed is not None:
+            self.close_review()
+            self.say(["The review is closed."], record=False)
+        else:
+            self.open_review()
 
     def take_action(self, index: int) -> bool:
         """A named action of the board (its ``id`` in the state's ``actions``), as a click
@@ -557,9 +649,14 @@ class TableSession:
     def apply(self, move: Move, seat: int | None = None, redoing: bool = False) -> None:
         """Every action goes through here: apply, say what happened, watch for a hand's end."""
         hand = self.hand
+        if self._review_position is not None:
+            raise IllegalAction("the review shows the hand as it was: close the review to play")
         actor = hand.to_move if seat is None else seat
         before = table_words.Snapshot(hand)
+        finished, between_tricks = len(hand.tricks), not hand.trick
         self._target().apply(move, seat)
+        if between_tricks:          # the first action after a finished trick puts it away
+            self.trick_seen = max(self.trick_seen, finished)
         if not redoing:
             self._redo = []
         self.hinted = None
@@ -572,7 +669,7 @@ class TableSession:
             if self.match.is_over:
                 events.append(f"The match is over: {self.words(self.match.end_reason)}.")
             else:
-                self.review = True
+                self.between_hands = True
                 scores = ", ".join(f"{u} {s}" for u, s in
                                    zip(table_words.unit_names(hand, self.names), self.match.scores))
                 events.append(f"Match scores: {scores}.")
@@ -588,7 +685,7 @@ class TableSession:
         """One action by a computer seat: an open declaration it wants, else the seat to move
         if a computer decides for it. False when nothing was done (the user's turn, the end)."""
         hand = self.hand
-        if hand.is_over or self.review:
+        if hand.is_over or self.between_hands:
             return False
         for seat, actions in hand.open_actions_by_seat().items():
             if self.is_computer(seat):
@@ -611,11 +708,16 @@ class TableSession:
         open_now = tuple(self.user_open_actions())
         return bool(open_now) and open_now != self._declined
 
-    def _run_computers(self, stop: Callable[[], bool] | None = None, limit: int = 5000) -> int:
+    def _run_computers(self, stop: Callable[[], bool] | None = None, limit: int = 5000,
+                       hold: bool = True) -> int:
+        """The computer seats act until the user's decision, the end of the hand, ``stop()``,
+        or (``hold``, with a pace other than "none") a finished trick the user has not seen."""
         steps = 0
         hand = self.hand
-        while steps < limit and not self.review and self.hand is hand and not hand.is_over:
+        while steps < limit and not self.between_hands and self.hand is hand and not hand.is_over:
             if self._user_must_decide() or (stop is not None and stop()):
+                break
+            if hold and self.pace != "none" and self.holding():
                 break
             if not self.computer_step():
                 break
@@ -623,9 +725,11 @@ class TableSession:
         return steps
 
     def next_step(self) -> None:
-        """Next: the computer takes one action (or, after a match hand, the next hand starts)."""
-        if self.review:
-            self.review = False
+        """Next: the computer takes one action (or, after a match hand, the next hand starts).
+        A finished trick on the cloth is put away by it."""
+        if self.between_hands:
+            self.between_hands = False
+            self.trick_seen = 0
             self.log = []
             self.say([f"Hand {len(self.match.hands) + 1}: {self.names[self.hand.dealer]} deals."],
                      record=False)
@@ -633,6 +737,7 @@ class TableSession:
                 self._run_computers()
             return
         self._declined = tuple(self.user_open_actions())
+        self.trick_seen = len(self.hand.tricks)
         if not self.computer_step():
             self.say(["Nothing for the computer to do now."], record=False)
         elif self.auto and self.seat is not None:
@@ -643,12 +748,164 @@ class TableSession:
         hand = self.hand
         self._declined = tuple(self.user_open_actions())
         count = len(hand.tricks)
+        self.trick_seen = count
         self._run_computers(stop=lambda: len(hand.tricks) > count)
 
     def finish_hand(self) -> None:
-        """The computer seats play on to the end of the hand (stopping for the user)."""
+        """The computer seats play on to the end of the hand (stopping for the user, not at
+        the end of each trick)."""
         self._declined = tuple(self.user_open_actions())
-        self._run_computers()
+        self.trick_seen = len(self.hand.tricks)
+        self._run_computers(hold=False)
+
+    def holding(self) -> bool:
+        """Is a finished trick on the cloth that the user has not put away? (The computers
+        wait for it unless the pace is "none"; the next card played puts it away too.)"""
+        hand = self.hand
+        return self._review_position is None and not hand.trick and \
+            len(hand.tricks) > self.trick_seen
+
+    def shown_trick(self) -> "Trick | None":
+        """The finished trick that lies on the cloth: the last one while it is held (the last
+        trick of the hand too, before the hand's result, unless the pace is "none"), or at a
+        step of the review where no card of the next trick is down."""
+        hand = self.hand
+        if not hand.tricks or hand.trick:
+            return None
+        if self._review_position is not None:
+            return hand.tricks[-1]
+        if self.holding() and not (hand.is_over and self.pace == "none"):
+            return hand.tricks[-1]
+        return None
+
+    def shows_result(self) -> bool:
+        """Is the hand's result on the board? Once the hand is over and its last trick put
+        away (at once with the pace "none"), and not at a step of the review."""
+        hand = self.played_hand
+        return hand.is_over and self.review_step is None and (
+            self.pace == "none" or self.reviewed is not None or not self.holding())
+
+    def continue_play(self) -> None:
+        """Put the finished trick away (a tap on the cloth, a key, the end of the pause): the
+        computers play on. Nothing happens when no trick is held (a second tap)."""
+        if self.reviewed is not None or not self.holding():
+            return
+        self.trick_seen = len(self.hand.tricks)
+        if self.auto and self.seat is not None and not self.hand.is_over:
+            self._run_computers()
+
+    # -- the end of the hand: deal again, the same cards, the next hand ---------------------------
+
+    def deal_again(self) -> None:
+        """New cards, the same rules, seats and opponents (a new match, in a match)."""
+        self._deal_like_this(None)
+
+    def same_cards(self) -> None:
+        """The same cards dealt again, to play them another way (in a match: the same match
+        from its first hand)."""
+        if self.match is not None:
+            self._deal_like_this(self.match.seed)
+            return
+        start = self.hand.replayed([])
+        self._take_hand(self.game, start, None, seed=self.seed, seat=self.seat,
+                        open_hands=self.open_hands if self.opened_at is None else None,
+                        opponents=self.opponents, auto=self._auto_setting(), announce=False)
+        self.say([f"The same cards of {self.game.title} again: {self.names[start.dealer]} deals."],
+                 record=False)
+        if self.auto:
+            self._run_computers()
+
+    def _auto_setting(self) -> bool:
+        return self.auto if self.seat is not None else False
+
+    def _deal_like_this(self, seed: int | None) -> None:
+        settings = self.settings
+        hand = self.hand
+        self.new_deal(self.game, seed, players=hand.players, seat=self.seat,
+                      open_hands=self.open_hands if self.opened_at is None else None,
+                      opponents=self.opponents, match=self.match is not None,
+                      target=settings.get("target"), auto=self._auto_setting(),
+                      faces=self.pack.key, **dict(hand.options if self.match is None
+                                                  else settings.get("options", {})))
+
+    def next_hand(self) -> None:
+        """After a hand of a match: the next hand is dealt."""
+        if self.match is None or self.match.is_over or not self.between_hands:
+            raise IllegalAction("Next hand deals the next hand of a match once a hand is over"
+                                + ("; the match is over" if self.match is not None
+                                   and self.match.is_over else ""))
+        self.next_step()
+
+    # -- the review of a finished hand ------------------------------------------------------------
+
+    def review_seats(self) -> list[int]:
+        """The seats whose decisions the user may review: their own (the seat they play),
+        every seat when watching (a teacher) or when every hand is face up."""
+        hand = self.played_hand
+        if self.seat is None or self.open_hands:
+            return [s for s in range(hand.seats) if hand.controller(s) == s]
+        return [hand.controller(self.seat)]
+
+    def open_review(self, seat: int | None = None, budget: float | None = None,
+                    progress: Callable[[int, int], Any] | None = None) -> None:
+        """Weigh the decisions of ``seat`` (default: the user's) in the finished hand
+        (``cardgames.review``), for the board's strip of steps; ``progress(done, total)`` as
+        it goes. Refused before the hand is over."""
+        from .review import review
+
+        hand = self.played_hand
+        if not hand.is_over:
+            raise IllegalAction(f"the review opens once the hand is over (trick "
+                                f"{hand.trick_number} is being played): finish the hand first")
+        seats = self.review_seats()
+        if seat is None:
+            seat = seats[0]
+        if seat not in seats:
+            allowed = ", ".join(self.names[s] for s in seats)
+            raise IllegalAction(f"you may review {allowed} here, not {str(seat)[:20]!r}")
+        self.close_review()
+        self.reviewed = review(hand, seat, self.review_budget if budget is None else budget,
+                               progress, names=self.names)
+        rows = self.reviewed.rows
+        self.say([f"Review of {self.names[seat]}'s {len(rows)} decisions: "
+                  f"{self.reviewed.summary}. Click a step (or use the arrow keys) to see it."],
+                 record=False)
+
+    def close_review(self) -> None:
+        """Back from the review to the table as it is."""
+        self.reviewed = None
+        self.review_step = None
+        self._review_position = None
+
+    def review_go(self, step: int) -> None:
+        """Show step ``step`` of the review (1 = the reviewed seat's first decision), the cards
+        as they were and the review's words; 0 shows the hand as it ended."""
+        review = self.reviewed
+        if review is None:
+            raise IllegalAction("no review is open: press Review once the hand is over")
+        count = len(review.rows)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= count:
+            raise IllegalAction(f"the review has steps 1 to {count} (0: the end of the hand), "
+                                f"not {str(step)[:20]!r}")
+        if step == 0:
+            self.review_step = None
+            self._review_position = None
+            self.say([f"The hand as it ended. {review.summary}."], record=False)
+            return
+        row = review.rows[step - 1]
+        played = self.played_hand
+        self.review_step = step
+        self._review_position = played.replayed(list(played.history[:row.action_index]))
+        self.say([self.review_words(row)], record=False)
+
+    def review_words(self, row: Any) -> str:
+        """A review step in words: who played what, then the review's judgement."""
+        hand = self.played_hand
+        played = self.pack.words(action_words(hand, row.played))
+        mark = f" ({row.mark})" if row.mark else ""
+        head = (f"Decision {row.number}, trick {row.trick}: {self.names[row.seat]} played "
+                f"{played}{mark}.")
+        return f"{head} {self.pack.words(self.words(row.words))}"
 
     # -- undo and redo --------------------------------------------------------------------------
 
@@ -658,7 +915,8 @@ class TableSession:
             raise IllegalAction("there is nothing to undo: no action has been taken"
                                 + (" in this match" if self.match else " in this hand"))
         self._target().undo()
-        self.review = False
+        self.between_hands = False
+        self.trick_seen = min(self.trick_seen, len(self.hand.tricks))
         self.hinted = None
         self._solved = None
         count = self._action_count()
@@ -754,7 +1012,7 @@ class TableSession:
 
         hand = self.hand
         mover = hand.to_move
-        if mover is None or self.review:
+        if mover is None or self.between_hands:
             return ""
         if not self.open_hands:
             return "Best play needs every card face up: deal with open hands."

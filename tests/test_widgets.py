@@ -4,6 +4,7 @@ state shows against the engine's public surface."""
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import random
@@ -329,6 +330,16 @@ def test_a_click_on_an_action_that_is_not_offered_is_refused_in_words():
 # -- undo and redo ------------------------------------------------------------------------------------
 
 
+def saved_record(table: Table) -> str:
+    """The record a person saves from the Record panel's link (the file is in the link)."""
+    found = re.search(r'class="cg-record-download" download="[^"]+" '
+                      r'href="data:application/json;charset=utf-8;base64,([^"]+)"',
+                      table.record_links.value)
+    assert found, table.record_links.value
+    assert table.record_box.value == ""             # no raw record shown to a learner
+    return base64.b64decode(found.group(1)).decode("utf-8")
+
+
 def choose_any(table: Table, rng: random.Random) -> None:
     cards, actions = playable(table), state(table)["actions"]
     if cards or actions:
@@ -341,7 +352,7 @@ def choose_any(table: Table, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_and_redo_restore_the_exact_state(game):
-    table = Table(game, seed=8, seat=1, opponents="random")
+    table = Table(game, seed=8, seat=1, opponents="random", pace="none")
     rng = random.Random(3)
     for _ in range(3):
         choose_any(table, rng)
@@ -495,7 +506,7 @@ def test_the_message_line_and_the_story_explain_the_trick():
 def test_the_message_line_sums_up_only_what_it_leaves_out():
     # The message line says the last five events of a turn; more than that are summed up in one
     # line ("… and 3 earlier events"), never a single event, which would take its own line.
-    table = Table("guinote", seed=0)
+    table = Table("guinote", seed=0, pace="none")       # the computers play on at once
     summaries = []
     while not table.session.hand.is_over:
         if playable(table):
@@ -717,8 +728,8 @@ def test_showing_every_hand_is_a_deliberate_act_that_makes_the_hand_open():
     assert "Every hand is now shown" in table.message
     assert all("card" in c for c in state(table)["seats"][1]["cards"])
     table.record_button.click()
-    assert cg.load(table.record_box.value).history == table.hand.history
-    assert "every hand was shown" in table.record_box.value       # the record says so too
+    assert cg.load(saved_record(table)).history == table.hand.history
+    assert "every hand was shown" in saved_record(table)       # the record says so too
 
 
 @pytest.mark.parametrize("game", sorted(cg.GAMES))
@@ -726,7 +737,7 @@ def test_the_record_button_gives_a_player_only_what_his_seat_saw(game):
     # Issue 10: no record of a hidden-hands table meant for a player holds a card he may not see.
     table = Table(game, seed=4, seat=0, opponents="random")
     table.record_button.click()
-    text = table.record_box.value
+    text = saved_record(table)
     hidden = {str(c) for c in table.hand.view(0).unseen}
     assert '"kind": "view"' in text and '"seed"' not in text
     named = set(re.findall(r'"([2-9TJQKA][SHDC]|JK)"', text))
@@ -734,17 +745,17 @@ def test_the_record_button_gives_a_player_only_what_his_seat_saw(game):
         assert not named & hidden
     watching = Table(game, seed=4, seat=None, opponents="random")
     watching.record_button.click()
-    assert cg.load(watching.record_box.value).history == watching.hand.history
+    assert cg.load(saved_record(watching)).history == watching.hand.history
 
 
 def test_watching_with_hands_face_down_gives_no_record_until_the_end():
     # Issue 20: "?seat=watch&open_hands=0 shows hands face down but Record gives them all".
     table = Table("yukon", seed=4, seat=None, open_hands=False, opponents="random")
     table.record_button.click()
-    assert table.record_box.value == "" and "given once the hand is over" in table.message
+    assert table.record_links.value == "" and "given once the hand is over" in table.message
     press(table, "finish_hand")
     table.record_button.click()
-    assert cg.load(table.record_box.value).history == table.hand.history
+    assert cg.load(saved_record(table)).history == table.hand.history
 
 
 # -- matches ---------------------------------------------------------------------------------------------------
@@ -758,9 +769,10 @@ def test_a_match_plays_hand_after_hand_with_the_scores():
         press(table, "finish_hand")
         assert table.hand.is_over and table.last_error is None
         if not table.match.is_over:
-            assert button(table, "next")["label"] == "Next hand"
+            assert button(table, "next_hand")["label"] == "Next hand"
+            assert not button(table, "next")["enabled"]
             assert "Match scores" in table.message
-            press(table, "next")
+            press(table, "next_hand")
             assert not table.hand.is_over and table.hand.history == []
         hands += 1
         assert hands < 20
@@ -989,7 +1001,7 @@ def test_a_hidden_match_shows_no_seed_between_hands():
     table = Table("yukon", seed=808, seat=0, match=True, target=100, opponents="random")
     while not table.match.hands:
         choose_any(table, random.Random(2))
-    assert table.session.review and table.hand.is_over
+    assert table.session.between_hands and table.hand.is_over
     assert "808" not in state(table)["caption"] and not table.session.seed_visible()
 
 

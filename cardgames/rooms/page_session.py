@@ -72,7 +72,13 @@ class RoomSession(TableSession):
         self._busy = False
         self.coach = True
         self._names_given = None
-        self.review = False
+        self.between_hands = False
+        # a finished trick lies on the cloth until the next card (no page puts it away alone)
+        self.pace = "none"
+        self.trick_seen = 0
+        self.reviewed = None
+        self.review_step = None
+        self._review_position = None
         self._redo = []
         self._declined = ()
         self.hinted = None

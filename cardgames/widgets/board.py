@@ -33,9 +33,23 @@ The state::
                           {"back": True}]}],
      "trick": {"title": "Trick 5", "plays": [{"seat": 1, "card": "TH", "name": "..."}],
                "winning": 1,          # the seat winning so far (None before the lead)
-               "winner": None,        # set when a finished trick is still on the cloth
+               "winner": None,        # set when a finished trick is still on the cloth,
+               "complete": True,      # with these three: it stays until a tap on the cloth,
+               "points": 15,          # a key, the next card, or the pause's end
+               "words": "East takes it: 15 points",
                "turn": 0},            # only before the first trick ("Doubling", "Discard"):
                                       # the seat to speak or discard, in the heading
+     "pause_ms": 2000,           # or None: after this, a finished trick sends "continue"
+     "hand_over": {"title": "East–West win the hand, 144 to 46",    # or None (in play)
+                   "reason": "", "units": ["North–South", "East–West"],
+                   "rows": [{"label": "Tricks taken", "values": [5, 8]}, ...,
+                            {"label": "Total", "values": [46, 144]}],
+                   "match": ["The match: North–South 46, East–West 144.",
+                             "First to 101 points: North–South need 55; ..."]},
+     "review": {"seat": 0, "name": "North", "summary": "1 mistake: 11 points lost",
+                "at": 3,           # the step shown (0: the hand as it ended)
+                "steps": [{"step": 1, "trick": 1, "label": "6♥", "mark": "", "loss": 0.0}]},
+                                   # or None (no review open)
      "last_trick": {"number": 4, "winner": 3, "points": 10, "plays": [...]},    # or None
      "centre": [{"label": "Trumps", "text": "♠ spades", "card": None},
                 {"label": "Pinta", "text": "K♠ under the stock", "card": "KS"},   # drawn
@@ -52,7 +66,8 @@ state it was aimed at (the session refuses a stale one)::
 
     {"type": "play", "card": "TH", "seq": 17}
     {"type": "action", "id": 0, "seq": 17}
-    {"type": "button", "name": "next", "seq": 17}
+    {"type": "button", "name": "next", "seq": 17}   # "continue": a tap on a finished trick
+    {"type": "step", "step": 3, "seq": 17}     # a review's step (0: the hand as it ended)
     {"type": "holder", "token": "k3J...", "seq": 17}   # a room's page: the browser's token,
                                  # sent when state["room"]["ask_holder"] is true, then every
                                  # 10 s while state["room"] is set (the pupil is still there)
@@ -76,7 +91,11 @@ DOM hooks for browser tests: ``.cg-table`` the board; ``.cg-seat[data-seat]`` ea
 ``.cg-you`` the user's, ``.cg-to-move``; ``.cg-hand`` the user's row; ``.cg-card[data-card]``
 a face-up card (an ``svg`` inside), ``.cg-card.cg-back`` a face-down one (no ``data-card``);
 ``data-legal`` on clickable cards; ``.cg-trick``, ``.cg-last-trick``, ``.cg-message``,
-``.cg-next``, ``.cg-action``, ``.cg-button[data-name]``, ``.cg-fullscreen``.
+``.cg-next``, ``.cg-action``, ``.cg-button[data-name]``, ``.cg-fullscreen``; a finished trick
+``.cg-trick[data-complete="true"]`` with one ``.cg-card.cg-winner`` and its words
+``.cg-trick-words``; the end of the hand ``.cg-hand-over``; the review ``.cg-review`` with
+``.cg-review-step[data-step]`` (``.cg-review-mark`` on a marked one, ``.cg-review-at`` on the
+one shown).
 """
 
 from __future__ import annotations
@@ -104,7 +123,9 @@ MAX_MESSAGE_BYTES = 300
 MAX_ACTION_ID = 99
 CARD_CODE = re.compile(r"(?:[2-9TJQKA][SHDC]|JK)")
 #: The keys each type of message carries, besides ``type`` and ``seq``.
-FIELDS = {"play": "card", "action": "id", "button": "name", "holder": "token"}
+FIELDS = {"play": "card", "action": "id", "button": "name", "holder": "token", "step": "step"}
+#: A review's step is a decision of one seat in one hand: a few dozen at most.
+MAX_STEP = 999
 
 
 class MessageRefused(ValueError):
@@ -126,6 +147,7 @@ class UserEvent:
     action_id: int | None = None
     button: str | None = None
     token: str | None = None      # a room page's holder token (``cardgames.rooms.check_holder``)
+    step: int | None = None       # a review's step (``state["review"]["steps"]``; 0: the end)
 
 
 def _short(value: object) -> str:
@@ -171,6 +193,12 @@ def check_message(content: object) -> UserEvent:
             raise MessageRefused(f"id must be a whole number from 0 to {MAX_ACTION_ID}, "
                                  f"not {_short(action_id)}")
         return UserEvent("action", seq, action_id=action_id)
+    if kind == "step":
+        step = content.get("step")
+        if not _is_int(step) or not 0 <= step <= MAX_STEP:
+            raise MessageRefused(f"step must be a whole number from 0 to {MAX_STEP}, "
+                                 f"not {_short(step)}")
+        return UserEvent("step", seq, step=step)
     if kind == "holder":
         from ..rooms.room import RoomError, check_holder
 

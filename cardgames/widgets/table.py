@@ -21,6 +21,7 @@ Headless, for tests and scripted lessons: ``table.choices()``, ``table.choose("1
 
 from __future__ import annotations
 
+import base64
 import random
 from html import escape
 from typing import Any, Callable, Sequence
@@ -33,11 +34,11 @@ from .. import score_sheet
 from ..board_state import board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
-from ..limits import ascii_digits, quote
+from ..limits import MAX_RECORD_CHARS, ascii_digits, quote
 from ..links import LinkError, check_seed
 from ..packs import PACKS
 from ..record import RecordError
-from ..session import DEFAULT_OPPONENTS, TableSession
+from ..session import DEFAULT_OPPONENTS, PACES, TableSession, check_pace
 from .board import Board, UserEvent
 from .widget_tree import widgets_under
 from .rule_questions import RuleQuestions
@@ -47,6 +48,32 @@ from .stylesheets import style_html
 __all__ = ["Table"]
 
 ROW_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
+#: A record file loaded back is read only up to the size a record may have (in UTF-8).
+MAX_RECORD_BYTES = 4 * MAX_RECORD_CHARS
+
+
+def _data_link(text: str, kind: str, filename: str, words: str, css: str) -> str:
+    """A link that saves ``text`` as a file: the file is in the link (a ``data:`` URL), so
+    nothing is fetched, in Voila as in the browser-only site."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="{css}" download="{escape(filename)}" '
+            f'href="data:{kind};charset=utf-8;base64,{data}">{escape(words)}</a>')
+
+
+def record_links_html(session: TableSession, record: str) -> str:
+    """The Record panel's links: the record (.json) and, once the hand is over, the hand as a
+    page to print (``cg.hand_diagram``)."""
+    hand = session.played_hand
+    name = f"{session.game.name}-{session.seed if session.seed_visible() else 'hand'}"
+    links = [_data_link(record, "application/json", f"{name}.json",
+                        "Download the record (.json)", "cg-record-download")]
+    if hand.is_over:
+        from ..hand_diagram import hand_diagram
+
+        page = session.pack.words(str(hand_diagram(hand, names=session.names)))
+        links.append(_data_link(page, "text/html", f"{name}.html",
+                                "Print the hand (a page to open and print)", "cg-print-hand"))
+    return "<p>" + " &nbsp;·&nbsp; ".join(links) + "</p>"
 #: the panels' style sheet (table_panels.css), for an HTML widget
 PANEL_CSS = style_html("table_panels.css")
 
@@ -126,8 +153,15 @@ class Table:
         self.auto_box.observe(lambda _c: setattr(self.session, "auto", self.auto_box.value),
                               names="value")
         self.best_play_box.observe(lambda _c: self._redraw_best_play(), names="value")
+        self.pace_select = make(W.Dropdown, options=[(words, key) for key, words in PACES.items()],
+                                value=self.session.pace, description="After each trick",
+                                style={"description_width": "initial"},
+                                layout={"width": "auto"})
+        self.pace_select.add_class("cg-pace")
+        self.pace_select.observe(lambda _c: self.do(self._set_pace), names="value")
         self.settings_row = make(W.HBox, [self.coach_box, self.four_colour_box, self.auto_box,
-                                          self.best_play_box, self.show_all_button],
+                                          self.pace_select, self.best_play_box,
+                                          self.show_all_button],
                                  layout=ROW_WRAP)
         self.best_play = make(W.HTML)
         self.best_play.add_class("cg-best-play")
@@ -139,8 +173,17 @@ class Table:
         self.story.add_class("cg-story")
         self.record_button = self._button(
             "Record", "cg-record", self.show_record,
-            "The record of this hand to keep: the whole hand when no card is hidden from you, "
-            "else only what your seat saw")
+            "The record of this hand to keep, as a file to save: the whole hand when no card is "
+            "hidden from you, else only what your seat saw; and, once the hand is over, a page "
+            "to print")
+        #: the record last given by the Record button (saved as a file, never shown)
+        self.kept_record = ""
+        self.record_links = make(W.HTML)
+        self.record_links.add_class("cg-record-links")
+        self.record_upload = make(W.FileUpload, accept=".json,application/json", multiple=False,
+                                  description="Load a record")
+        self.record_upload.add_class("cg-record-upload")
+        self.record_upload.observe(lambda _c: self.do(self.replay_from_upload), names="value")
         self.replay_button = self._button(
             "Replay", "cg-replay", self.replay_from_box,
             "Set out the hand recorded in the box at its start, every hand face up, to step "
@@ -153,8 +196,11 @@ class Table:
         self.setup_area = make(W.VBox)
         self.panels = make(W.Accordion, [
             make(W.VBox, [self.score]), make(W.VBox, [self.story]),
-            make(W.VBox, [make(W.HBox, [self.record_button, self.replay_button]),
-                          self.record_box, self.share]),
+            make(W.VBox, [make(W.HBox, [self.record_button, self.record_upload], layout=ROW_WRAP),
+                          self.record_links,
+                          make(W.HTML, "<small>Or paste a record here, then press "
+                                       "Replay:</small>"),
+                          self.record_box, self.replay_button, self.share]),
             self.setup_area],
             titles=("Score sheet", "Story of the hand", "Record and replay", "New deal"))
         self.panels.observe(lambda _c: self.do(self._refresh_panels, quiet=True),
@@ -237,8 +283,9 @@ class Table:
         self.players_select.value = session.hand.players
         self._on_players_change()
         self.seat_select.value = session.seat
-        # the seed only while it shows no hidden card (it would deal every hand again)
-        self.seed_box.value = str(session.seed) if session.seed_visible() else ""
+        # empty: Deal draws new cards unless a seed is typed (the caption and the share link
+        # give the seed of a hand to deal it again)
+        self.seed_box.value = ""
         self.open_hands_box.value = session.open_hands
         self.match_box.value = session.match is not None
         self.target_box.value = str(settings.get("target") or "")
@@ -309,11 +356,43 @@ class Table:
             self.do(self.session.take_action, event.action_id, force=True)
         elif event.type == "button":
             self.press(event.button)
+        elif event.type == "step":
+            self.do(self.session.review_go, event.step, force=True)
 
     def press(self, name: str) -> bool:
-        """Press one of the board's stepping buttons by name (``BUTTONS``): next,
-        finish_trick, finish_hand, undo, redo, back, forward, hint. False if refused."""
-        return self.do(self.session.press, name)
+        """Press one of the board's buttons by name (``BUTTONS``): next, finish_trick,
+        finish_hand, undo, redo, back, forward, hint, continue (put a finished trick away),
+        deal_again, same_cards, next_hand, review. False if refused."""
+        if name == "review" and self.session.reviewed is None:
+            return self.do(self.review)
+        game = (self.session.game, self.session.seed, self.session.match)
+        done = self.do(self.session.press, name)
+        if (self.session.game, self.session.seed, self.session.match) != game:
+            self.kept_record = ""
+            self.record_links.value = ""
+            self._sync_setup()
+        return done
+
+    def review(self, seat: int | None = None, budget: float | None = None) -> bool:
+        """Open the review of the finished hand on the board (``TableSession.open_review``):
+        its steps under the cloth, a progress line while it is weighed. False if refused
+        (before the hand is over: the message line says why)."""
+        def progress(done: int, total: int) -> None:
+            self.session.message_lines = [
+                f"Reviewing the hand: decision {done} of {total} weighed…"]
+            self.session.message_is_error = False
+            self.redraw(force=True)
+        return self.do(self.session.open_review, seat, budget, progress)
+
+    def review_step(self, step: int) -> bool:
+        """Show step ``step`` of the open review (0: the hand as it ended), as a click does."""
+        return self.do(self.session.review_go, step)
+
+    def _set_pace(self) -> None:
+        self.session.pace = check_pace(self.pace_select.value)
+        if not self.session.holding() or self.session.pace != "none":
+            return
+        self.session.continue_play()
 
     # -- the headless surface -----------------------------------------------------------------
 
@@ -370,15 +449,42 @@ class Table:
     def _after_new_hand(self) -> None:
         self.auto_box.value = self.session.auto
         self.record_box.value = ""
+        self.kept_record = ""
+        self.record_links.value = ""
         self._sync_setup()
         self.redraw()
 
     # -- the panels' actions ------------------------------------------------------------------
 
     def show_record(self) -> None:
-        self.record_box.value = self.session.record_for_user()
-        self.session.say(["The record is in the box under Record and replay: copy it to keep "
-                          "it."], record=False)
+        """The record as a file to save (a link with the file in it: it works offline and in
+        the browser-only site) and, once the hand is over, the hand as a page to print."""
+        session = self.session
+        self.kept_record = session.record_for_user()
+        self.record_links.value = record_links_html(session, self.kept_record)
+        session.say(["Under Record and replay: the record as a file to save (Load a record "
+                     "sets it out again)" + (", and the hand as a page to print."
+                                             if session.played_hand.is_over else ".")],
+                    record=False)
+
+    def replay_from_upload(self) -> None:
+        """A record file chosen with Load a record: set out at its start, as Replay does."""
+        files = self.record_upload.value
+        if not files:
+            return
+        content = bytes(files[0]["content"])
+        self.record_upload.value = ()
+        if len(content) > MAX_RECORD_BYTES:
+            raise RecordError(f"that file has {len(content):,} bytes: a record is at most "
+                              f"{MAX_RECORD_BYTES:,}")
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("that file is not a record (not text): choose a .json file saved "
+                              "with the Record button") from None
+        self.session.replay(text)
+        self.auto_box.value = False
+        self._sync_setup()
 
     def replay_from_box(self) -> None:
         text = self.record_box.value.strip()
