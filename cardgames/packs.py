@@ -47,12 +47,17 @@ SPANISH_INDEX = {Rank.ACE: 1, Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIV
                  Rank.SIX: 6, Rank.SEVEN: 7, Rank.QUEEN: 10, Rank.JACK: 11, Rank.KING: 12}
 
 _LABEL = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([♠♥♦♣])")
+_LABEL_RUN = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])[♠♥♦♣](?: (?:10|[2-9TJQKA])[♠♥♦♣])+")
 _SIGN_NAMED = re.compile(r"[♠♥♦♣]\ufe0f?\s+(?=(?:spades|hearts|diamonds|clubs)\b)", re.IGNORECASE)
 _SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 _RANK_OF = {"10": Rank.TEN, "T": Rank.TEN, **{r.letter: r for r in Rank if r is not Rank.JOKER}}
 
 
 _SPRITES: dict[str, str] = {}
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _same_case(word: str, like: str) -> str:
@@ -195,6 +200,9 @@ def _spanish_words(pack: Pack, text: str) -> str:
     pattern, swap = _TABLES[pack.key]
     # the card labels first ("K♥"), then any suit sign left alone ("♥" → "copas"), then the
     # French names of ranks and suits in words ("King and Queen of hearts")
+    # a run of labels written with spaces between ("showing K♥ Q♥") is a list in words
+    text = _LABEL_RUN.sub(lambda m: _listed([pack.name(Card(_RANK_OF[r], _SYMBOL[s]))
+                                             for r, s in _LABEL.findall(m.group(0))]), text)
     text = _LABEL.sub(lambda m: pack.name(Card(_RANK_OF[m.group(1)], _SYMBOL[m.group(2)])), text)
     text = _SIGN_NAMED.sub("", text)      # "♣ clubs": the word alone says it
     text = re.sub("[♠♥♦♣]\ufe0f?", lambda m: pack.suit_word(_SYMBOL[m.group(0)[0]]), text)

@@ -1,0 +1,260 @@
+"""Guinote with the Spanish pack (baraja española), told as stories: the faces, the names, and
+what a person at the table reads with ``faces="spanish"``.
+
+The rule text (seeds/003, S3): "The game is traditionally played with a 40 card Spanish deck, but
+it is easily adapted to the 52 card French suited deck ... A French deck is used for this rules
+description." RULES.md §4.1, mapping note: "In Guiñote the *sota* ranks above the *caballo*, and
+marriages are **king + sota** ... So **S3's Queen corresponds to the Sota, and S3's Jack to the
+Caballo**." The engine stays French (``KH`` is the notation); the pack names and draws the cards.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import cardgames as cg
+from cardgames import spanish_faces
+from cardgames.cards import FORTY_CARD_DECK, Rank, Suit
+from cardgames.links import LinkError, parse_query
+from cardgames.packs import FRENCH, SPANISH, PackError, get_pack
+from cardgames.session import TableSession
+
+SPANISH_WORDS = {"oros", "copas", "espadas", "bastos"}
+FRENCH_SIGNS = re.compile("[♠♥♦♣]")
+FRENCH_WORDS = re.compile(r"\b(hearts?|spades?|diamonds?|clubs?|kings?|queens?|jacks?|aces?)\b",
+                          re.IGNORECASE)
+
+
+def spanish_only(text: str) -> None:
+    """No French suit sign, no French suit or court name."""
+    assert not FRENCH_SIGNS.search(text), text
+    assert not FRENCH_WORDS.search(text), text
+
+
+# -- the faces ------------------------------------------------------------------------------
+
+
+def symbols(sprite: str) -> dict[str, str]:
+    return dict(re.findall(r'<symbol id="([\w-]+)" viewBox="[^"]*">(.*?)</symbol>', sprite))
+
+
+def test_forty_distinct_faces_each_with_its_number_and_its_suit_sign():
+    # Each of Guinote's 40 cards has a face of its own; its corner prints the number a Spanish
+    # pack prints (1-7, 10 sota, 11 caballo, 12 rey) and the sign of its suit, in the suit's
+    # colour; the number cards and the as show their suit's signs and no other.
+    found = symbols(spanish_faces.sprite())
+    faces = {code.removeprefix("cg-face-"): body for code, body in found.items()
+             if code.startswith("cg-face-")}
+    assert set(faces) == {str(card) for card in FORTY_CARD_DECK}
+    assert len(set(faces.values())) == 40
+    printed = {Rank.ACE: "1", Rank.QUEEN: "10", Rank.JACK: "11", Rank.KING: "12"}
+    for card in FORTY_CARD_DECK:
+        body = faces[str(card)]
+        number = printed.get(card.rank, card.rank.label)
+        assert re.search(rf">{number}</text>", body), card
+        assert spanish_faces.SUIT_COLOURS[card.suit] in body
+        signs = set(re.findall(r'href="#cg-es-(\w)"', body))
+        assert signs == {card.suit.letter}, card
+        if card.rank not in (Rank.KING, Rank.QUEEN, Rank.JACK):
+            count = 1 if card.rank is Rank.ACE else int(card.rank)
+            # the pips, and the sign under each of the two corner numbers
+            assert body.count(f'href="#cg-es-{card.suit.letter}"') == count + 2, card
+    assert {"cg-back", "cg-es-D", "cg-es-H", "cg-es-S", "cg-es-C"} <= set(found)
+
+
+def test_the_court_cards_are_three_different_figures():
+    # A standing page (the sota: legs and a cap), a rider on a horse (the caballo: four legs
+    # under a horse's body), a crowned king (the rey: a crown's three points).
+    faces = symbols(spanish_faces.sprite())
+    for suit in Suit:
+        sota, caballo, rey = (faces[f"cg-face-{r}{suit.letter}"] for r in "QJK")
+        assert len({sota, caballo, rey}) == 3
+        assert "<ellipse cx=\"126\" cy=\"210\"" in caballo and caballo.count("<rect") >= 4
+        assert "L120 28L134 52" in rey                         # the crown's middle point
+        assert "L120 28L134 52" not in sota + caballo
+
+
+def test_a_standalone_card_is_named_for_screen_readers_in_the_packs_words():
+    svg = SPANISH.card_svg("KH")
+    assert 'aria-label="rey of copas"' in svg and "cg-es-H" in svg
+    with pytest.raises(ValueError, match="40 cards"):
+        spanish_faces.card_svg("TH")
+
+
+# -- the names ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code, name, short", [
+    ("AD", "as of oros", "1 oros"), ("3H", "3 of copas", "3 copas"),
+    ("KH", "rey of copas", "12 copas"), ("QS", "sota of espadas", "10 espadas"),
+    ("JC", "caballo of bastos", "11 bastos"), ("7D", "7 of oros", "7 oros")])
+def test_every_card_has_a_spanish_name(code, name, short):
+    assert SPANISH.name(code) == name and SPANISH.short(code) == short
+    assert FRENCH.name(code) == cg.Card.parse(code).name
+
+
+def test_the_forty_names_are_distinct_and_spanish():
+    names = [SPANISH.name(card) for card in FORTY_CARD_DECK]
+    assert len(set(names)) == 40
+    for name in names:
+        spanish_only(name)
+        assert name.split(" of ")[1] in SPANISH_WORDS
+
+
+def test_a_sentence_is_rewritten_once_and_a_second_time_changes_nothing():
+    sentence = "declare the 40: King and Queen of hearts; K♥ and Q♥ beat the J♥ (♣ clubs)"
+    spanish = SPANISH.words(sentence)
+    assert spanish == ("declare the 40: rey and sota of copas; rey of copas and sota of copas "
+                       "beat the caballo of copas (bastos)")
+    assert SPANISH.words(spanish) == spanish
+    assert FRENCH.words(sentence) == sentence
+
+
+def test_the_spanish_pack_is_guinotes_only():
+    with pytest.raises(PackError, match="for Guinote only; Yukon is played with the French pack"):
+        TableSession("yukon", 3, faces="spanish")
+    with pytest.raises(PackError, match="not a pack: choose french or spanish"):
+        get_pack("tarot")
+    assert TableSession("yukon", 3).pack is FRENCH       # the French pack stays the default
+
+
+# -- at the table -------------------------------------------------------------------------
+
+
+def watch(**deal) -> TableSession:
+    """A table of Guinote with the Spanish pack, every seat the user's (no computer plays)."""
+    return TableSession("guinote", None, seat=None, auto=False, faces="spanish", **deal)
+
+
+def test_a_refusal_names_the_cards_in_spanish():
+    # RULES.md §4.1 phase 2, void in the suit led: "must play a trump"; over a trump "a higher
+    # trump if he has one". Spades are trumps: espadas.
+    table = watch(hands=["AH 2D", "4S 3D", "6S 2S", "5S 7D"], stock=[], trump="S")
+    table.run(table.choose, "AH")
+    assert table.message.startswith("North plays as of copas.")
+    table.run(table.choose, "3D")
+    assert table.message_is_error
+    assert table.message == (
+        "Not allowed: in the arrastre (the stock is empty), with no copas to follow, you must "
+        "play a trump card over an opponent's as of copas: you hold 4 of espadas (espadas are "
+        "trumps)")
+    table.run(table.choose, "4S")
+    assert "must over-trump an opponent's 4 of espadas" in table.why("2S")
+    spanish_only(table.why("2S"))
+    assert [c.words for c in table.choices()] == ["South: play 6 of espadas"]
+
+
+MARRIAGES = dict(hands=["2D KC QC 4C 5C", "4D KD QD 7C 2C", "AD KH QH KS QS", "5D 7D JC 3C 4H"],
+                 stock="2S 4S 5S 6H".split())      # the pinta 6♥: copas are trumps
+
+
+def test_a_marriage_is_the_rey_and_the_sota():
+    # S3: "A marriage is composed of a King and Queen in the same suit" - in Guiñote the rey and
+    # the sota (RULES.md §4.1): "las cuarenta" in trumps (40), "las veinte" (20).
+    table = watch(**MARRIAGES)
+    for card in ("2D", "4D", "AD", "5D"):
+        table.run(table.choose, card)
+    offered = [c.words for c in table.choices()]
+    assert {"Declare 40 in trumps (South)", "Declare 20 in espadas (South)",
+            "Declare 20 in bastos (North)"} <= set(offered)
+    assert table.why("marriage D") == ("a marriage is the rey and sota of one suit held in the "
+                                       "hand: you do not hold rey of oros or sota of oros")
+    table.run(table.choose, "marriage H")
+    said = table.message
+    assert said.startswith("South: Declare 40 in trumps for 40 points, showing rey of copas and "
+                           "sota of copas.")
+    spanish_only(said)
+    from cardgames.board_state import board_state
+    state = board_state(table)
+    assert state["seats"][2]["said"] == "Declare 40 in trumps"
+    centre = {item["label"]: item["text"] for item in state["centre"]}
+    assert centre["Trumps"] == "copas" and centre["Marriages"] == "South 40 in copas"
+    cards = [c for seat in state["seats"] for c in seat["cards"] if "card" in c]
+    assert {"card": "KH", "name": "rey of copas", "label": "rey of copas"}.items() <= \
+        next(c for c in cards if c["card"] == "KH").items()
+
+
+def swap_deal() -> TableSession:
+    """Seat 0 holds the 7♠ (7 of espadas); the pinta A♠ (as of espadas) makes espadas trumps."""
+    return watch(hands=["2H 3H 4H 5H 6H 7S", "KH QH JH 2C 3C 4C", "AH 7H 5C 6C 7C JC",
+                        "2S 3S 4S 5S 6S KC"], stock="2D 3D 4D 5D 6D 7D JD AS".split())
+
+
+def test_the_seven_for_the_pinta_in_spanish():
+    # S3: "When the player holding the trump suited 7 has the lead, they may exchange the 7 with
+    # the Pinta"; nothing before the first trick (HOB).
+    table = swap_deal()
+    before = table.why("swap-seven")
+    assert "before the first trick" in before
+    spanish_only(before)
+    for card in ("2H", "2C", "AH", "KC"):
+        table.run(table.choose, card)
+    table.run(table.choose, "swap-seven")
+    said = table.message
+    assert "7 of espadas" in said and "as of espadas" in said, said
+    spanish_only(said)
+    assert "you do not hold the 7 of trumps (7 of espadas)" in table.why("swap-seven")
+
+
+def test_the_story_and_the_score_sheet_name_the_cards_in_spanish():
+    from cardgames import score_sheet
+
+    table = swap_deal()
+    for card in ("2H", "2C", "AH", "KC"):
+        table.run(table.choose, card)
+    story = " ".join(line for _n, line in table.log)
+    assert "North plays 2 of copas" in story and "West plays rey of bastos" in story
+    spanish_only(story)
+    sheet = score_sheet.score_sheet_html(table.hand, table.names, pack=table.pack)
+    assert "North 2 of copas" in sheet and "South as of copas" in sheet
+    assert not FRENCH_SIGNS.search(sheet)
+
+
+def test_a_hand_played_through_says_no_french_name():
+    table = TableSession("guinote", 11, seat=0, faces="spanish")
+    while not table.hand.is_over:
+        choices = table.choices()
+        if choices:
+            table.run(table.choose, choices[0].move)
+        else:
+            table.run(table.next_step)
+    for _n, line in table.log:
+        spanish_only(line)
+    spanish_only(table.message)
+
+
+def test_the_link_and_the_share_link():
+    assert parse_query("guinote", "?faces=spanish&seed=4").faces == "spanish"
+    assert parse_query("guinote", "?seed=4").faces is None
+    with pytest.raises(LinkError, match="for Guinote only"):
+        parse_query("quinto", "faces=spanish")
+    with pytest.raises(LinkError, match="not a pack"):
+        parse_query("guinote", "faces=tarot")
+    table = TableSession("guinote", 4, seat=None, faces="spanish")
+    assert table.share_link().endswith("&faces=spanish")
+    assert parse_query("guinote", table.share_link()).faces == "spanish"
+
+
+def test_a_new_deal_keeps_the_pack_of_its_game_only():
+    table = TableSession("guinote", 4, faces="spanish")
+    table.new_deal(seed=5)
+    assert table.pack is SPANISH
+    table.new_deal("yukon", 5)             # Yukon has one pack: the French
+    assert table.pack is FRENCH
+    table.new_deal("guinote", 5, faces="spanish")
+    assert table.pack is SPANISH
+
+
+def test_a_room_keeps_its_pack(tmp_path):
+    from cardgames.rooms.page_session import RoomSession
+    from cardgames.rooms.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    page = RoomSession.open("spanish-1", "watch", game="guinote", seed=3, faces="spanish",
+                            store=store)
+    assert page.pack is SPANISH and page.table.room.faces == "spanish"
+    again = RoomSession.open("spanish-1", "watch", store=store)
+    assert again.pack is SPANISH
+    spanish_only(" ".join(again.message_lines))
