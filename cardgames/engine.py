@@ -1336,11 +1336,10 @@ class Match:
     def check_start(self) -> None:
         """Refuse a start the rules could not have reached: negative scores, or a side or player
         already past the point where the match would have ended."""
-        unit = "side" if self.hand.partnerships else "player"
         for number, score in enumerate(self.start_scores):
             if score < 0:
-                raise SetupError(f"scores cannot be negative: {unit} {number} has {score}; "
-                                 f"{self.game.title} has no minus points")
+                raise SetupError(f"scores cannot be negative: {self.unit_name(number)} has "
+                                 f"{score}; {self.game.title} has no minus points")
         ended = self.start_decided()
         if ended:
             raise SetupError(f"the match could not start at {list(self.start_scores)}: {ended}")
