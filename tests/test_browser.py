@@ -462,8 +462,8 @@ def test_execute_requests_are_refused(voila, tmp_path):
 
 
 def test_a_page_whose_kernel_has_gone_says_so_and_offers_a_reload(voila, page):
-    # Issue 20: a page whose kernel died looked alive ("Your turn", clicks doing nothing). Kill
-    # the page's kernel: the server drops it (no restart: a fresh kernel would have none of the
+    # Issue 20: a page whose kernel died must not look alive ("Your turn", clicks doing
+    # nothing). Kill the page's kernel: the server drops it (no restart: a fresh kernel would have none of the
     # page's widgets) and the page says so in plain words, with a Reload button that gives a
     # new game.
     import os

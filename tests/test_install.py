@@ -20,6 +20,8 @@ from cardgames.voila_process import KERNEL_ARGUMENTS, free_port, stop, wait_unti
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = "share/jupyter/voila/templates/cardgames"
+#: The wheel is built, then served by plain Voila (some 20 s).
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

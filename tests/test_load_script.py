@@ -1,6 +1,6 @@
 """The load script (``benchmarks/load.py``, issue 10) still works with the Voila in use.
 
-The 20-session figures are the script's to print (README, benchmarks/README.md): a timed test
+The 20-session figures are the script's to print (benchmarks/README.md): a timed test
 would fail on a busy machine. Here two websocket sessions open the Yukon app, each click an
 enabled card and see the trick change, and the script reports the kernels' memory and stops
 the server it started. With ``--rooms`` (issue 24), one room of two pupils: both pages take
@@ -13,7 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+#: Each test starts a Voila server and its kernels (10-30 s).
+pytestmark = pytest.mark.slow
 
 
 def test_two_sessions_open_the_app_and_play_a_trick():

@@ -3,7 +3,7 @@
 
 The Voila servers here run with short timeouts (seconds, not the classroom's minutes) so that
 the stories play out quickly; what the defaults give is measured by ``benchmarks/load.py
---gets 10 --after 150`` (README). Each server is stopped by SIGTERM to its own process id.
+--gets 10 --after 150`` (benchmarks/README.md). Each server is stopped by SIGTERM to its own process id.
 """
 
 from __future__ import annotations
@@ -103,8 +103,10 @@ def small_server(tmp_path_factory):
     stop(process)
 
 
+@pytest.mark.slow
 def test_a_page_that_never_opens_its_websocket_loses_its_kernel(small_server):
-    # Issue 20: ten plain GETs left ten kernels alive until the server stopped.
+    # Issue 20: a page loaded but never connected (a link preview) must not keep its kernel
+    # alive until the server stops.
     base, log_path = small_server
     kernel_id = KERNEL_ID.findall(load_page(base))[0]
     assert kernel_status(base, kernel_id) == 200
@@ -112,6 +114,7 @@ def test_a_page_that_never_opens_its_websocket_loses_its_kernel(small_server):
     assert f"Shutting down kernel {kernel_id}" in log_path.read_text()
 
 
+@pytest.mark.slow
 def test_a_full_server_says_so_and_a_closed_page_makes_room(small_server):
     # Two pupils play (their pages hold their kernels' websockets) longer than a kernel with
     # no page may idle: both keep their games. A third gets the page "The server is full"
@@ -135,6 +138,7 @@ def test_a_full_server_says_so_and_a_closed_page_makes_room(small_server):
             assert kernel_status(base, third) == 200
 
 
+@pytest.mark.slow
 def test_no_page_of_the_server_links_outside_the_machine(small_server):
     # The lab template linked Font Awesome from a CDN (game pages) and the tree and 404 pages
     # another: a school without internet got failed requests.
@@ -149,6 +153,7 @@ def test_no_page_of_the_server_links_outside_the_machine(small_server):
         assert "jsdelivr" not in page and "cdnjs" not in page
 
 
+@pytest.mark.slow
 def test_preheated_kernels_are_kept_and_a_used_one_goes_like_any_other(tmp_path):
     # A teacher's preheated kernels wait, idle, for the class: the culler leaves them. Once a
     # page takes one, it is a page's kernel: with no websocket it goes, and the pool refills.
@@ -219,8 +224,9 @@ def stop_apps(process: subprocess.Popen) -> str:
     ([], ["--Voila.ip", "127.0.0.1"]),
 ])
 def test_tasks_apps_serves_where_it_is_told_and_says_where(port_form, ip_form):
-    # Issue 20: `tasks.py apps --port 8899` failed ("port only accepts one value"): tasks.py
-    # added its own. Without a port it serves 8866, or the next free one. (Every spelling of
+    # Issue 20: `tasks.py apps --port 8899` serves that port (Voila refuses a port given twice,
+    # "port only accepts one value", so tasks.py adds its own only when none is given). Without
+    # a port it serves 8866, or the next free one. (Every spelling of
     # the port and the address is turned into Voila's by tests/test_tasks.py without a server.)
     port = free_port()
     args = [a.format(port=port) for a in port_form] + ip_form + ["--preheat_kernel=False"]
@@ -240,7 +246,7 @@ def test_tasks_apps_serves_where_it_is_told_and_says_where(port_form, ip_form):
 
 
 def test_tasks_apps_on_a_busy_port_prints_the_port_voila_moved_to():
-    # When the port is busy Voila moves to the next one; tasks.py printed the busy one.
+    # When the port is busy Voila moves to the next one, and tasks.py prints the one served.
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -258,8 +264,8 @@ def test_tasks_apps_on_a_busy_port_prints_the_port_voila_moved_to():
 # -- crafted widget messages ---------------------------------------------------------------
 
 def test_crafted_widget_messages_get_no_traceback_back():
-    # Issue 20: crafted comm messages got Python tracebacks with the server's paths back. The
-    # kernel imports the widgets and sets a table out as a page does, beside a button whose
+    # Issue 20: a crafted comm message gets no Python traceback (with the server's paths) back.
+    # The kernel imports the widgets and sets a table out as a page does, beside a button whose
     # click handler fails (as a click on a spare button did) and a number box; then messages no
     # browser would send: to no widget, without a method, with a value of the wrong type, a
     # click, a custom message with odd content, a widget opened with a bad state.

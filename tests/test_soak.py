@@ -1,5 +1,5 @@
 """Invariants over a few thousand random hands of every game (issue 10; the full 100,000-hand
-run is benchmarks/soak.py and its figures are in the README)."""
+run is benchmarks/soak.py and its figures are in benchmarks/README.md)."""
 
 from __future__ import annotations
 

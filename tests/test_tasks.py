@@ -60,8 +60,8 @@ def test_bad_class_stops_before_installing_anything(capsys, monkeypatch):
     (["--Voila.ip", "0.0.0.0", "--Voila.port", "9000"], "--Voila.ip=0.0.0.0", "--port=9000"),
 ])
 def test_the_address_and_port_given_replace_the_defaults(given, ip, port):
-    # Issue 20: `apps --port 8899` failed ("port only accepts one value"), and so did the
-    # README's --Voila.ip=0.0.0.0: tasks.py always added its own. Voila has no --ip: tasks.py
+    # Issue 20: `apps --port 8899` and `--Voila.ip=0.0.0.0` replace tasks.py's defaults (Voila
+    # refuses a trait given twice: "port only accepts one value"). Voila has no --ip: tasks.py
     # writes every spelling as --Voila.ip=X. tests/test_server.py starts a real server with
     # two of them (a port and an address each given apart; no port, so the default or the next).
     command = tasks.server_command(tasks.voila_arguments(given)[0])
