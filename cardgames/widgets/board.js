@@ -219,6 +219,7 @@ function updateCard(node, card, opts = {}) {
   node.classList.toggle("cg-legal", clickable && legal);
   node.classList.toggle("cg-illegal", clickable && !legal);
   node.classList.toggle("cg-hinted", Boolean(code && card.hinted));
+  node.classList.toggle("cg-goal", Boolean(code && card.goal)); // a lesson's goal card
   node.classList.toggle("cg-winning", Boolean(opts.winning));
   let name = code ? (card.name || shortLabel(code, card)) : "a card face down";
   if (clickable) {
@@ -396,6 +397,15 @@ function render({ model, el }) {
   const strip = make("div", "cg-strip", root);
   strip.hidden = true;
   const mine = make("div", "cg-mine", root);
+  // a lesson (cardgames.lessons): its title, the goal of the decision now, the coach's answer
+  const lesson = make("div", "cg-lesson", root);
+  lesson.hidden = true;
+  lesson.setAttribute("aria-live", "polite");
+  const lessonTitle = make("p", "cg-lesson-title", lesson);
+  const lessonIntro = make("p", "cg-lesson-intro", lesson);
+  const lessonGoal = make("p", "cg-lesson-goal", lesson);
+  const lessonFeedback = make("p", "cg-lesson-feedback", lesson);
+  const lessonDone = make("p", "cg-lesson-done", lesson);
   const message = make("div", "cg-message", root);
   message.setAttribute("role", "status");
   message.setAttribute("aria-live", "polite");
@@ -701,6 +711,39 @@ function render({ model, el }) {
     });
   }
 
+  function drawLesson() {
+    const l = state.lesson;
+    setAttr(lesson, "hidden", !l);
+    if (!l) return;
+    setText(lessonTitle, l.title);
+    setText(lessonIntro, l.intro);
+    setAttr(lessonIntro, "hidden", !l.intro);
+    setText(lessonGoal, l.goal);
+    setAttr(lessonGoal, "hidden", !l.goal);
+    setText(lessonFeedback, l.feedback);
+    setAttr(lessonFeedback, "hidden", !l.feedback);
+    lessonFeedback.classList.toggle("cg-right", l.ok === true);
+    lessonFeedback.classList.toggle("cg-wrong", l.ok === false);
+    setAttr(lessonDone, "hidden", !l.done);
+    if (l.done) {
+      lessonDone.textContent = "";
+      if (l.next) {
+        const a = make("a", "cg-lesson-next", lessonDone);
+        a.href = l.next.link;
+        a.textContent = l.next.label;
+      }
+    }
+  }
+
+  // A card the rules refuse is answered at once (showRefusal); in a lesson the coach says it too.
+  function lessonRefusal(text) {
+    if (!state.lesson || !state.lesson.goal) return;
+    setText(lessonFeedback, "Not allowed: " + text + " Try again. " + state.lesson.goal);
+    setAttr(lessonFeedback, "hidden", false);
+    lessonFeedback.classList.toggle("cg-right", false);
+    lessonFeedback.classList.toggle("cg-wrong", true);
+  }
+
   function drawMessage() {
     const m = state.message || { lines: [] };
     sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
@@ -728,6 +771,7 @@ function render({ model, el }) {
       setText(n, a.label);
       n.dataset.id = a.id;
       n.classList.toggle("cg-hinted", Boolean(a.hinted));
+      n.classList.toggle("cg-goal", Boolean(a.goal));
     });
   }
 
@@ -1095,6 +1139,7 @@ function render({ model, el }) {
     drawTrick();
     drawLast();
     drawMessage();
+    drawLesson();
     drawButtons();
     layout();
     drawn = true;
@@ -1182,6 +1227,7 @@ function render({ model, el }) {
         playAtOnce(info.code);
       } else {
         showRefusal(shortLabel(info.code, info) + " may not be played" + (info.why ? ": " + info.why : "."));
+        lessonRefusal(info.why ? info.why.charAt(0).toUpperCase() + info.why.slice(1) + "." : "");
         if (state.animate !== false && !reducedMotion()) {
           target.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
             { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });

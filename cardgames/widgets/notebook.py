@@ -21,6 +21,9 @@ Each notebook's cells stay short because the work happens here:
     players, options and deal from the same link. The page's other tables deal as usual.
     A link that asks for a room's seat or a deal of its own opens the page at its table, as at
     an anchor (a quiz's link at the quiz: :mod:`cardgames.widgets.open_here`).
+``?lesson=N``
+    The page's first table holds the game's lesson N (:mod:`cardgames.lessons`): a prepared
+    deal, a goal before each decision, the coach's answers.
 ``?view=table`` / ``?view=quiz``
     The page's first table (or its quiz) alone fills the window, for a class's projector. The
     page's other tables are not dealt at all then (a line stands in their place, hidden).
@@ -160,6 +163,8 @@ class App:
                 self.settings = parse_query(self.game, query or "")
                 if self._hidden_by_view():
                     self.box.children = (_not_on_this_view(),)
+                elif self.settings.lesson is not None and self._first_on_page():
+                    self._show_lesson()
                 elif self.settings.room is None:
                     self._show_table()
                 elif in_browser():       # the static site: no server, no other pupils
@@ -252,6 +257,8 @@ class App:
             keywords["faces"] = self.settings.faces
         # ?view=table: the page's first table alone fills the window (a projector)
         fill = self.settings.view == "table" and (not _apps or _apps[0] is self)
+        if self.table is not None and hasattr(self.table, "run"):
+            self.table = None          # a lesson's table: a link without lesson= deals anew
         if self.table is None:
             self.table = Table(self.game.name, match=self.match, fill=fill, **keywords)
         else:
@@ -261,6 +268,16 @@ class App:
             self.table.do(self.table.new_deal, self.game.name, match=self.match, **keywords)
         if isinstance(self.table.last_error, SetupError):
             raise self.table.last_error
+        self.box.children = self._opening(self.table.widget)
+
+
+    def _show_lesson(self) -> None:
+        """The game's lesson the link names (``?lesson=N``), in place of the page's first
+        table."""
+        from .lesson_table import LessonTable
+
+        self.table = LessonTable(self.game.name, self.settings.lesson,
+                                 fill=self.settings.view == "table")
         self.box.children = self._opening(self.table.widget)
 
 
