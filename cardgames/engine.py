@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from .cards import Card, NotationError, Suit, format_cards, shuffle
+from .limits import quote
 
 # Errors ------------------------------------------------------------------------------------
 
@@ -434,10 +435,18 @@ class Game:
 
 
 def _to_cards(items: Iterable[Card | str], what: str) -> list[Card]:
+    """Cards given by hand: a list of cards or their text (``["AS", "TH"]``), or one text
+    (``"AS TH"``)."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
+    elif isinstance(items, (dict, bytes, bytearray)) or not hasattr(items, "__iter__"):
+        raise SetupError(f"{what}: cards are given as a list such as ['AS', 'TH'] or as the text "
+                         f"'AS TH', not {quote(items)}")
     cards = []
     for item in items:
+        if not isinstance(item, (Card, str)):
+            raise SetupError(f"{what}: {quote(item)} is not a card; a card is written like 'AS' "
+                             "or 'TH'")
         try:
             cards.append(Card.parse(item))
         except NotationError as error:
@@ -537,13 +546,16 @@ class Hand:
                stock: Iterable[Card | str] | None, dealer: int, deal_args: dict[str, Any]) -> "Hand":
         """A hand from cards given by hand, checked against the game's deck."""
         seats = cls.seats_for(players)
-        if isinstance(hands, str) or len(hands) != seats:
+        given = None if isinstance(hands, (str, dict, bytes, bytearray)) or \
+            not hasattr(hands, "__iter__") else list(hands)
+        if given is None or len(given) != seats:
+            got = f"{len(given)}" if given is not None else quote(hands)
             raise SetupError(
-                f"{cls.game.title} for {players} players needs {seats} hands, "
-                f"got {len(hands) if not isinstance(hands, str) else 'text'}"
+                f"{cls.game.title} for {players} players needs {seats} hands, one list of cards "
+                f"per seat (hands=[['AS', 'TH', ...], ...]), not {got}"
             )
-        dealt = [_to_cards(h, f"hand of seat {i}") for i, h in enumerate(hands)]
-        stock_cards = _to_cards(stock or [], "stock")
+        dealt = [_to_cards(h, f"hand of seat {i}") for i, h in enumerate(given)]
+        stock_cards = _to_cards([] if stock is None else stock, "stock")
         if stock_cards and not cls.has_stock:
             raise SetupError(f"{cls.game.title} has no stock: {cls.no_stock_words()}; "
                              "give the hands alone")
@@ -671,9 +683,28 @@ class Hand:
     def apply_named(self, seat: int, action: Action) -> None:
         raise IllegalAction(f"{action} is not an action of {self.game.title}", action, seat)
 
-    def action_words(self, action: Action) -> str:
-        """A named action as people say it at the table ("Double", "Pip-Pip! in hearts"); each
-        game says its own. ``action.label`` and ``str(action)`` stay as records write them."""
+    def action_words(self, action: "Move | str") -> str:
+        """An action, or its text as ``apply`` takes it, as people say it at the table
+        ("Double", "Pip-Pip! in hearts"; a card is its label, "J♠"). ``action.label`` and
+        ``str(action)`` stay as records write them. Text that is no card or action of this
+        game raises :class:`IllegalAction` saying what the game's actions are."""
+        try:
+            move = parse_action(action)
+        except NotationError as error:
+            raise IllegalAction(self._not_understood(error), action) from None
+        if move.__class__ is Card:
+            return move.label  # type: ignore[union-attr]
+        if move.name not in {name.split()[0] for name in self.action_names}:
+            if not self.action_names:
+                raise IllegalAction(f"{self.game.title} has no named actions such as '{move}': "
+                                    "every decision is a card to play", move)
+            raise IllegalAction(f"{move} is not an action of {self.game.title}; its actions are: "
+                                f"{', '.join(self.action_names)}", move)
+        return self.named_words(move)  # type: ignore[arg-type]
+
+    def named_words(self, action: Action) -> str:
+        """A named action of this game in words (``action_words`` checks it first); each game
+        says its own."""
         label = action.label
         return label[:1].upper() + label[1:]
 
@@ -1255,11 +1286,15 @@ class Match:
     #: Keywords of ``cg.match`` beyond the options that shape the match's start (Guinote's
     #: ``vueltas``); kept in ``match_args`` and in the record.
     match_keywords: ClassVar[tuple[str, ...]] = ()
+    #: Deal keywords the match gives each hand itself (Guinote's vueltas and carried points): a
+    #: hand set up by hand takes them from the match, as the hands played before it left them.
+    match_deal_keywords: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
                  scores: Sequence[int] | None = None, **match_args: Any):
         if match_args:
             raise SetupError(f"{self.game.title} matches take no {', '.join(match_args)}")
+        check_scores_given(scores)
         if isinstance(scores, (list, tuple)):
             for number, score in enumerate(scores):
                 if isinstance(score, int) and score < 0:
@@ -1276,8 +1311,11 @@ class Match:
         self.end_reason = ""
         if not hasattr(self, "match_args"):
             self.match_args: dict[str, Any] = {}
-        # Hands set up by hand, by their index in the match: (hands, stock, dealer, deal_args).
-        self._setups: dict[int, tuple[list[list[Card]], list[Card], int, dict[str, Any]]] = {}
+        # Hands set up by hand, by their index in the match: (hands, stock, dealer, deal_args),
+        # the dealer only for the first hand (None: the rules' one) and the deal keywords as the
+        # person gave them (not the match's own, which the hands before give).
+        self._setups: dict[int, tuple[list[list[Card]], list[Card], int | None,
+                                      dict[str, Any]]] = {}
         self.hand: Hand = self.deal_next(self.first_dealer())
         units = len(self.hand.score)
         self.start_scores = [0] * units if scores is None else list(scores)
@@ -1371,9 +1409,18 @@ class Match:
     def set_up_next(self, hands: Sequence[Iterable[Card | str]],
                     stock: Iterable[Card | str] | None = None, **deal_args: Any) -> Hand:
         """Replace the hand about to be played (dealt by the rules, no action taken yet) by one
-        set up by hand: a position a teacher sets up between hands. The dealer stays the one the
-        rules give; the game's deal keywords (``trump=``...) may be given. Kept in the record
-        and through undo."""
+        set up by hand: a position a teacher sets up between hands. The dealer, and what the
+        match carries into the hand (Guinote's points), stay the rules' ones; the game's own
+        deal keywords (``trump=``...) may be given.
+
+        Kept in the record and through undo. The set-up belongs to this hand of the match (the
+        second, the third...): undone back into an earlier hand and played again, the match
+        deals it again when play comes back to this hand, with the dealer and carried points
+        that the hands played again give (the cards stay as set up)."""
+        if "dealer" in deal_args:
+            raise SetupError(f"hand {len(self.hands) + 1} is dealt by seat {self.hand.dealer}, as "
+                             "the rules say: set_up_next takes no dealer (only the first hand of "
+                             "a match names its dealer, in cg.match(..., hands=..., dealer=...))")
         return self.set_up_hand(hands, stock, None, deal_args)
 
     def set_up_hand(self, hands: Sequence[Iterable[Card | str]], stock: Iterable[Card | str] | None,
@@ -1397,7 +1444,8 @@ class Match:
         cls = self.game.hand_class
         new = cls.set_up(self.players, self.options, hands, stock, dealer, args)
         dealt, stock_cards = new.initial_deal
-        self._setups[len(self.hands)] = (dealt, stock_cards, dealer, args)
+        own = {k: v for k, v in deal_args.items() if k not in self.match_deal_keywords}
+        self._setups[len(self.hands)] = (dealt, stock_cards, None if self.hands else dealer, own)
         self.hand = new
         return new
 
@@ -1411,20 +1459,66 @@ class Match:
         every hand at this point (``next_deal_args``), and what was given, which may not
         contradict it."""
         args = self.next_deal_args()
+        own = [k for k in self.game.deal_keywords if k not in self.match_deal_keywords]
         for name, value in given.items():
-            if name in args and _plain(args[name]) != _plain(value):
+            if name not in self.game.deal_keywords:
+                takes = ", ".join(["hands", "stock"] + own[:-1]) + f" and {own[-1]}" if own \
+                    else "hands and stock, no other keyword"
+                raise SetupError(f"a hand of {self.game.title} set up by hand takes {takes}, "
+                                 f"not {quote(name)}")
+            if name in self.match_deal_keywords:
+                current = self.match_deal_value(name)
+                if _plain(current) != _plain(value):
+                    raise SetupError(
+                        f"{name} is set by the match for hand {len(self.hands) + 1} "
+                        f"({_plain(current)!r}), not {quote(value)}: a hand set up by hand "
+                        f"takes it from the match")
+                if name not in args:
+                    continue
+            elif name in args and _plain(args[name]) != _plain(value):
                 raise SetupError(f"{name} is set by the match for this hand ({args[name]!r}), "
-                                 f"not {value!r}")
+                                 f"not {quote(value)}")
             args[name] = value
         return args
 
+    def match_deal_value(self, name: str) -> Any:
+        """The value of one of ``match_deal_keywords`` for the hand about to be dealt."""
+        return self.next_deal_args().get(name)
+
     def _set_up_pending(self) -> None:
-        """Deal by hand the hand about to start, if it was set up before (undo, replays)."""
+        """Deal by hand the hand about to start, if it was set up before (undo, replays): its
+        cards as set up, its dealer and the match's deal keywords as the rules give them now."""
         setup = self._setups.get(len(self.hands))
         if setup is not None and not self.hand.history and not self.hand.set_up_by_hand:
-            hands, stock, dealer, args = setup
-            self.hand = self.game.hand_class.set_up(self.players, self.options, hands, stock,
-                                                    dealer, args)
+            hands, stock, dealer, given = setup
+            replaced = self.hand
+            self.hand = self.game.hand_class.set_up(
+                self.players, self.options, hands, stock,
+                replaced.dealer if dealer is None else dealer, self.set_up_args(replaced, given))
+
+    def later_set_ups(self) -> dict[int, tuple[list[list[Card]], list[Card], dict[str, Any]]]:
+        """Hands set up by hand that play has not reached (undone back before them), by their
+        index in the match: their cards and the deal keywords given; the record keeps them."""
+        reached = len(self.hands) + (0 if self.hand in self.hands else 1)
+        return {index: (hands, stock, given) for index, (hands, stock, _, given)
+                in sorted(self._setups.items()) if index >= reached}
+
+    def keep_set_up(self, index: int, hands: Sequence[Iterable[Card | str]],
+                    stock: Iterable[Card | str] | None, deal_args: dict[str, Any]) -> None:
+        """Keep a set-up for a later hand (``later_set_ups``, from a record), checked as a deal
+        of the game; it is dealt when play comes to that hand."""
+        reached = len(self.hands) + (0 if self.hand in self.hands else 1)
+        if isinstance(index, bool) or not isinstance(index, int) or index < reached:
+            raise SetupError(f"a hand set up for later must come after hand {reached}, "
+                             f"not {quote(index)}")
+        if not isinstance(deal_args, dict):
+            raise SetupError(f"deal_args are an object of the game's deal keywords, not "
+                             f"{quote(deal_args)}")
+        own = {k: v for k, v in deal_args.items() if k not in self.match_deal_keywords}
+        checked = self.game.hand_class.set_up(self.players, self.options, hands, stock,
+                                              self.hand.dealer, self.set_up_args(self.hand, own))
+        dealt, stock_cards = checked.initial_deal
+        self._setups[index] = (dealt, stock_cards, None, own)
 
     def deal_hand(self, dealer: int) -> Hand:
         """The next hand: dealt by the rules (``deal_next``), or as it was set up by hand."""
@@ -1520,6 +1614,13 @@ class Match:
     def __repr__(self) -> str:
         state = self.end_reason if self.is_over else f"hand {len(self.hands) + 1} in play"
         return f"<{self.game.title} match: scores {self.scores}, {state}>"
+
+
+def check_scores_given(scores: Any) -> None:
+    """``scores=`` of a match: None, or a list of whole numbers (checked further by the match)."""
+    if scores is not None and not isinstance(scores, (list, tuple)):
+        raise SetupError(f"scores are a list of whole numbers, one per side or player, such as "
+                         f"[10, 25], not {quote(scores)}")
 
 
 def _plain(value: Any) -> Any:

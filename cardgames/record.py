@@ -102,12 +102,18 @@ def hand_record(hand: Hand) -> dict[str, Any]:
 
 def match_record(match: Match) -> dict[str, Any]:
     hands = match.hands + ([] if match.hand in match.hands else [match.hand])
+    later = [{"hand": index + 1, "hands": [[str(c) for c in h] for h in dealt],
+              "stock": [str(c) for c in stock], **({"deal_args": _text(given)} if given else {})}
+             for index, (dealt, stock, given) in match.later_set_ups().items()]
     return {
         "format": FORMAT, "version": VERSION, "kind": "match", "game": match.game.name,
         "players": match.players, "options": _text(dict(match.options)), "seed": match.seed,
         "target": match.target, "scores": list(match.start_scores),
         **({"match_args": _text(match.match_args)} if match.match_args else {}),
         "hands": [{"deal": _deal(h), "actions": _actions(h.history)} for h in hands],
+        # Hands set up by hand that play has not reached (undone back before them): their
+        # cards, dealt when play comes to them, the dealer and carried points as the rules say.
+        **({"later_hands": later} if later else {}),
     }
 
 
@@ -286,4 +292,17 @@ def _load_match(game, players: int, options: dict[str, Any], record: dict[str, A
                 [str(c) for c in stock_now] != deal.get("stock"):
             raise RecordError(f"{where}: the cards do not match the match's deal for this hand")
         _replay(match.hand, _field(entry, "actions", list, where), where, match.apply)
+    for entry in record.get("later_hands", []) if isinstance(record.get("later_hands", []), list) \
+            else [None]:
+        if not isinstance(entry, dict):
+            raise RecordError("record field 'later_hands' must be a list of objects with "
+                              "'hand', 'hands' and 'stock'")
+        number = _field(entry, "hand", int, "a later hand")
+        where = f"later hand {number}"
+        try:
+            match.keep_set_up(number - 1, _field(entry, "hands", list, where),
+                              _field(entry, "stock", list, where), entry.get("deal_args", {}))
+        except SetupError as error:
+            raise RecordError(f"{where}: the hand set up by hand is refused: {shorten(error)}") \
+                from None
     return match

@@ -416,30 +416,44 @@ def test_after_the_fourth_trick_the_seven_is_exchanged_before_the_final_draw():
 TWO_TRICKS = dict(players=2, hands=["AH 2C", "3H 4C"], stock=[], trump="S")
 
 
-def test_the_first_hand_is_counted_at_the_end_both_over_101_goes_to_the_last_trick():
+#: A vueltas where a side must claim 101 (claim_mode='explicit'): played out without a claim,
+#: it is counted at its end like the idas. Points carried in from the idas: 95 and 92.
+UNCLAIMED = dict(vueltas=True, carried=[95, 92], claim_mode="explicit", **TWO_TRICKS)
+
+
+def test_a_hand_counted_at_the_end_with_both_over_101_goes_to_the_last_trick():
     # S3: "A team wins the game once they reach 101 points or more." PRON: "en caso de que ambas
     # parejas obtengan una puntuación final de más de 101 puntos ... la pareja ganadora será la
-    # que haya conseguido las 10 de últimas." Points carried in: 95 and 92.
-    hand = play(cg.deal("guinote", carried=[95, 92], **TWO_TRICKS), "AH", "3H")
-    assert hand.score == [21, 0] and not hand.is_over     # 116: counted at the end, not now
+    # que haya conseguido las 10 de últimas."
+    hand = play(cg.deal("guinote", **UNCLAIMED), "AH", "3H")
+    assert hand.score == [21, 0] and not hand.is_over     # 116, but nobody claims
     play(hand, "2C", "4C")
     assert hand.totals == [116, 102] and hand.game_winner == 1
     assert "took the last trick" in hand.end_reason
-    higher = play(cg.deal("guinote", carried=[95, 92], both_over_tiebreak="higher_total",
-                          **TWO_TRICKS), "AH", "3H", "2C", "4C")
+    higher = play(cg.deal("guinote", both_over_tiebreak="higher_total", **UNCLAIMED),
+                  "AH", "3H", "2C", "4C")
     assert higher.game_winner == 0 and "higher total" in higher.end_reason
+
+
+def test_the_idas_starts_from_nothing():
+    # S3: "If neither team has earned 101 points by the end of the game, the game is continued
+    # with a second round": points are carried into the vueltas, never into the first hand.
+    with pytest.raises(cg.SetupError, match="the idas .* starts from 0 to 0"):
+        cg.deal("guinote", carried=[95, 92], **TWO_TRICKS)
 
 
 def test_planas_minimum_of_card_points():
     # RULES.md G-A8, GODOT (Planas): "a side with fewer than 30 card points (marriages not
     # counted) cannot win by points"; min_card_points_to_win=30.
     moves = ("AH", "3H", "2C", "4C")
-    neither = play(cg.deal("guinote", carried=[95, 92], min_card_points_to_win=30, **TWO_TRICKS), *moves)
+    neither = play(cg.deal("guinote", min_card_points_to_win=30, **UNCLAIMED), *moves)
     assert neither.trick_points_by_side() == [21, 10] and neither.game_winner is None
     assert "the vueltas follow" in neither.end_reason
-    one = play(cg.deal("guinote", carried=[95, 92], carried_cards=[10, 0],
-                       min_card_points_to_win=30, **TWO_TRICKS), *moves)
-    assert one.game_winner == 0                   # 31 card points against 10
+    # The idas shared its 130 card points 90 to 40 (marriages made the rest of 95 and 92); with
+    # a minimum of 60, side 1's 40 + 10 card points are too few.
+    one = play(cg.deal("guinote", carried_cards=[90, 40], min_card_points_to_win=60,
+                       **UNCLAIMED), *moves)
+    assert one.totals == [116, 102] and one.game_winner == 0   # 111 card points against 50
 
 
 def test_neither_at_101_means_the_vueltas():
@@ -463,7 +477,7 @@ def test_a_marriage_can_end_the_vueltas():
     # RULES.md §4.1: "In the vueltas, marriages also count at once: a marriage that takes a side
     # to 101 or more can end the game."
     story = cg.deal("guinote", players=2, hands=["AH KC QC", "4H 2D 3D"], stock=[], trump="S",
-                    vueltas=True, carried=[85, 10])
+                    vueltas=True, carried=[85, 50])
     play(story, "AH", "4H")                # 11 points: 96, not yet 101
     assert not story.is_over and "marriage C" in legal(story)
     story.apply("marriage C")              # +20: 116
@@ -490,7 +504,7 @@ def test_an_explicit_claim_and_a_false_claim():
     # No claims in the idas (allow_claim_in_idas=False), nor in the automatic mode.
     idas = play(cg.deal("guinote", claim_mode="explicit", **TWO_TRICKS), "AH", "3H")
     assert "only in the vueltas" in idas.why_illegal("claim")
-    auto = play(cg.deal("guinote", vueltas=True, carried=[0, 0], **TWO_TRICKS), "AH", "3H")
+    auto = play(cg.deal("guinote", vueltas=True, carried=[70, 60], **TWO_TRICKS), "AH", "3H")
     assert "ends by itself" in auto.why_illegal("claim")
     allowed = play(cg.deal("guinote", claim_mode="explicit", allow_claim_in_idas=True,
                            **TWO_TRICKS), "AH", "3H")
@@ -578,12 +592,13 @@ def test_a_false_claim_in_the_match_gives_the_game_away():
 
 
 def test_both_over_101_in_the_match():
-    # PRON: both over 101: the side with the 10 de últimas wins; scores carried in by scores=,
-    # counted at the end like the idas (vueltas=False: a match with points on the board starts
-    # in the vueltas unless told).
-    match = cg.match("guinote", seed=8, scores=[98, 98], vueltas=False)
+    # PRON: both over 101: the side with the 10 de últimas wins. Scores carried into the
+    # vueltas by scores=; with claim_mode='explicit' and nobody claiming, the vueltas is counted
+    # at its end like the idas.
+    match = cg.match("guinote", seed=8, scores=[98, 98], claim_mode="explicit")
     rng = random.Random(8)
-    play_match_until(match, rng, lambda m: m.hands)
+    while not match.hands:
+        match.apply(rng.choice([a for a in match.hand.legal_actions() if str(a) != "claim"]))
     idas = match.hands[0]
     assert match.scores == [98 + idas.score[0], 98 + idas.score[1]]
     assert min(match.scores) >= 101                       # both sides scored 3 or more
@@ -679,8 +694,10 @@ def test_random_playouts_keep_every_card_and_every_point(players, options):
     rng = random.Random(hash((players, tuple(options.items()))) & 0xFFFF)
     for seed in range(8):
         # Every other deal is a vueltas, some points carried in (counted at once).
-        game = {} if seed % 2 else {"vueltas": True, "carried": [rng.randrange(30, 100),
-                                                                 rng.randrange(30, 100)]}
+        # (The idas shares at least 130 points, so 130 or more are carried.)
+        first = rng.randrange(31, 100)
+        game = {} if seed % 2 else {"vueltas": True, "carried": [first, rng.randrange(
+            max(30, 130 - first), 100)]}
         hand = cg.deal("guinote", seed=seed, players=players, **game, **options)
         deck = sort_cards(iter_cards(hand))
         assert deck == sort_cards(FORTY_CARD_DECK)
@@ -857,14 +874,18 @@ def test_a_match_with_points_on_the_board_starts_in_the_vueltas():
     side, reason, totals = match.game_results[0]
     assert totals[side] >= 101 and "reaches" in reason
     assert len(match.hands[0].tricks) < 10          # ended as soon as 101 was reached
-    idas = cg.match("guinote", seed=2, scores=[95, 90], vueltas=False)
-    assert not idas.hand.vueltas and idas.hand.carried == (95, 90)
-    fresh = cg.match("guinote", seed=2, vueltas=True)
-    assert fresh.hand.vueltas and cg.load(fresh.to_json()).hand.vueltas
+    # The idas starts from nothing, and the vueltas follows an idas that shared 130 points.
+    with pytest.raises(cg.SetupError, match="starts from 0 to 0"):
+        cg.match("guinote", seed=2, scores=[95, 90], vueltas=False)
+    with pytest.raises(cg.SetupError, match="at least 130, not 0 \\+ 0 = 0"):
+        cg.match("guinote", seed=2, vueltas=True)
 
 
 @pytest.mark.parametrize("start, words", [
     (dict(scores=[150, 95]), "would have won the game"),
+    # A first hand shares 130 points (120 in the cards, 10 for the last trick) and marriages.
+    (dict(scores=[10, 5]), "add up to at least 130, not 10 \\+ 5 = 15"),
+    (dict(scores=[95, 90], carried_cards=[80, 80]), "multiple of 130, not 80 \\+ 80 = 160"),
     (dict(scores=[-1, 20]), "negative"),
     (dict(scores=[50, 40], carried_cards=[60, 0]), "cannot carry 60 card points in 50 points"),
 ])
@@ -874,6 +895,7 @@ def test_impossible_starts_are_refused(start, words):
     with pytest.raises(cg.SetupError, match=words):
         cg.match("guinote", seed=1, **start)
     # A side at 101 or more who lacks Planas' 30 card points has not won (min_card_points_to_win)
-    barred = cg.match("guinote", seed=1, scores=[110, 40], carried_cards=[20, 30],
-                      min_card_points_to_win=30)
+    # (60 card points and 60 in marriages, against 70 card points.)
+    barred = cg.match("guinote", seed=1, scores=[120, 70], carried_cards=[60, 70],
+                      min_card_points_to_win=70)
     assert barred.hand.vueltas and cg.load(barred.to_json()).match_args == barred.match_args

@@ -130,6 +130,7 @@ for _card in FORTY_CARD_DECK:
     CARD_STRENGTH[_card.index] = STRENGTH[_card.rank]
     CARD_POINTS[_card.index] = POINTS.get(_card.rank, 0)
 LAST_TRICK = 10          # "las diez de últimas"
+HAND_POINTS = 120 + LAST_TRICK   # the card points of a hand played out: 130
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 TARGET = 101
 
@@ -373,37 +374,68 @@ class GuinoteHand(Hand):
         return FORTY_CARD_DECK
 
     @classmethod
-    def _game_extras(cls, deal_args: dict[str, Any]) -> dict[str, Any]:
-        """The deal keywords that place a hand in its game: vueltas, carried points, target."""
+    def _game_extras(cls, deal_args: dict[str, Any], minimum: int = 0) -> dict[str, Any]:
+        """The deal keywords that place a hand in its game: vueltas, carried points, target
+        (``minimum``: the card points a side needs to win by points)."""
         extra: dict[str, Any] = {}
         vueltas = deal_args.get("vueltas", False)
         if not isinstance(vueltas, bool):
             raise SetupError(f"vueltas must be True or False, not {vueltas!r}")
         extra["vueltas"] = vueltas
-        extra["carried"] = _pair(deal_args.get("carried", (0, 0)), "carried", 0)
-        extra["carried_cards"] = _pair(deal_args.get("carried_cards", (0, 0)), "carried_cards", 0)
+        extra["carried"] = carried = _pair(deal_args.get("carried", (0, 0)), "carried", 0)
+        extra["carried_cards"] = cards = _pair(deal_args.get("carried_cards", (0, 0)),
+                                               "carried_cards", 0)
         for side in (0, 1):
-            if extra["carried_cards"][side] > extra["carried"][side]:
+            if cards[side] > carried[side]:
                 raise SetupError(f"carried_cards are the card points within the carried points: "
-                                 f"side {side} cannot carry {extra['carried_cards'][side]} card "
-                                 f"points in {extra['carried'][side]} points")
+                                 f"side {side} cannot carry {cards[side]} card "
+                                 f"points in {carried[side]} points")
         target = deal_args.get("target", TARGET)
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise SetupError(f"the target is a whole number of points above 0, not {target!r}")
         extra["target"] = target
+        cls._check_reachable(vueltas, carried, cards, target, minimum)
         return extra
+
+    @staticmethod
+    def _check_reachable(vueltas: bool, carried: tuple[int, int], cards: tuple[int, int],
+                         target: int, minimum: int) -> None:
+        """Points carried into a hand are those of the hands played before it in the game, so
+        only what those hands can leave is accepted (RULES.md §4.1, Winning)."""
+        if any(carried) and not vueltas:
+            raise SetupError(f"the idas (vueltas=False) is the first hand of a game and starts "
+                             f"from 0 to 0, so it carries no points ({carried[0]} to "
+                             f"{carried[1]}): points carried from the idas make the hand the "
+                             f"vueltas (vueltas=True)")
+        if vueltas and sum(carried) < HAND_POINTS:
+            raise SetupError(f"the vueltas follows a played-out idas, whose tricks share "
+                             f"{HAND_POINTS} points (120 in the cards, 10 for the last trick) "
+                             f"besides the marriages, so the carried points add up to at least "
+                             f"{HAND_POINTS}, not {carried[0]} + {carried[1]} = {sum(carried)}")
+        if any(cards) and sum(cards) % HAND_POINTS:
+            raise SetupError(f"carried_cards are the card points of the hands played in the "
+                             f"game, {HAND_POINTS} a hand (120 in the cards, 10 for the last "
+                             f"trick), so they add up to a multiple of {HAND_POINTS}, not "
+                             f"{cards[0]} + {cards[1]} = {sum(cards)}")
+        for side in (0, 1):
+            if carried[side] >= target and cards[side] >= minimum:
+                raise SetupError(f"side {side} already has {carried[side]}, at or past "
+                                 f"{target}, and would have won the game when it was counted "
+                                 f"(S3: 'A team wins the game once they reach 101 points or "
+                                 f"more')")
 
     @classmethod
     def deal_extras(cls, players, options, rng, deal_args, stock):
         if "trump" in deal_args:
             raise SetupError("trump= is only for a deal set up by hand: a shuffled deal turns up its pinta")
-        extra = cls._game_extras(deal_args) if deal_args else dict(_NO_DEAL_ARGS)
+        extra = cls._game_extras(deal_args, options.min_card_points_to_win) if deal_args \
+            else dict(_NO_DEAL_ARGS)
         extra["pinta"] = stock[-1]      # shown to everybody at the deal
         return extra
 
     @classmethod
     def extras_set_up(cls, players, options, hands, stock, deal_args):
-        extra = cls._game_extras(deal_args)
+        extra = cls._game_extras(deal_args, options.min_card_points_to_win)
         if stock:
             extra["pinta"] = stock[-1]
         if len(stock) % players:
@@ -698,7 +730,7 @@ class GuinoteHand(Hand):
         return ("only the player who has the lead may exchange the 7, before leading the trick "
                 "(S3: 'When the player holding the trump suited 7 has the lead')")
 
-    def action_words(self, action: Action) -> str:
+    def named_words(self, action: Action) -> str:
         # S3: "the team that has the lead may declare marriages"; "they may exchange the 7 with
         # the Pinta"; "A team may declare that they have reached 101 points".
         name, suit = action.name, action.suit
@@ -712,7 +744,7 @@ class GuinoteHand(Hand):
             return f"Claim {self.target}"
         if name == "tute":
             return "Declare tute (four Kings or four Queens)"
-        return super().action_words(action)
+        return super().named_words(action)
 
     @staticmethod
     def _declaration_words(name: str) -> str:
@@ -1022,6 +1054,7 @@ class GuinoteMatch(Match):
 
     default_target = TARGET
     match_keywords = ("vueltas", "carried_cards")
+    match_deal_keywords = ("vueltas", "carried", "carried_cards", "target")
 
     def __init__(self, players: int, options: Options, seed: int, *, target: int | None = None,
                  scores: Sequence[int] | None = None, vueltas: bool | None = None,
@@ -1069,6 +1102,14 @@ class GuinoteMatch(Match):
         if self.target != TARGET:
             args["target"] = self.target
         return args
+
+    def match_deal_value(self, name: str) -> Any:
+        # What a hand dealt now would be given, the defaults included (a hand set up by hand
+        # may repeat them, not change them).
+        args = self.next_deal_args()
+        defaults = {"vueltas": False, "carried": [0, 0], "carried_cards": [0, 0],
+                    "target": self.target}
+        return args.get(name, defaults.get(name))
 
     def next_dealer(self, finished: Hand) -> int:
         if self.options.next_dealer == "last_trick_winner" and finished.tricks:

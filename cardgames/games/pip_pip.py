@@ -366,10 +366,10 @@ class PipPipHand(Hand):
             self.drawn = None        # the card just drawn has now been paired
         self.declare(seat, action, CALL_POINTS, (king, queen))
 
-    def action_words(self, action: Action) -> str:
+    def named_words(self, action: Action) -> str:
         if action.name == CALL and action.suit is not None:
             return f"Pip-Pip! in {action.suit.plural}"
-        return super().action_words(action)
+        return super().named_words(action)
 
     def named_refusal(self, seat: int, action: Action) -> str:
         if action.name != CALL:

@@ -87,8 +87,8 @@ from typing import Any
 
 from ..cards import DECK_WITH_JOKER, JOKER, Card, Rank, Suit
 from ..engine import (
-    Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick, counting,
-    flag, suit_not_followed, whole_number,
+    Action, Game, Hand, Match, Move, Option, Options, Phase, SetupError, Trick,
+    check_scores_given, counting, flag, suit_not_followed, whole_number,
 )
 
 PASS, DOUBLE, REDOUBLE = Action("pass"), Action("double"), Action("redouble")
@@ -615,6 +615,7 @@ class QuintoMatch(Match):
                  scores: list[int] | None = None):
         self._quint_winner: int | None = None
         self._abandoned_for_quints: Hand | None = None
+        check_scores_given(scores)
         super().__init__(players, options, seed, target=target,
                          scores=None if players == 3 else scores)
         units = self.units
@@ -747,6 +748,17 @@ class QuintoMatch(Match):
             if len(top) == 1:
                 return top[0]
         return None
+
+    @property
+    def running_scores(self) -> list[int]:
+        """The totals with the quints of the hand in play where they count at once
+        (``win_check='immediate_quints'``: "quints are scored as they fall"); the tricks count at
+        the end of the hand."""
+        hand = self.hand
+        if self.options.win_check != "immediate_quints" or hand in self.hands:
+            return list(self.scores)
+        credit = self._credit_of(len(self.hands), hand, hand.points_by_kind()["quints"], False)
+        return [score + points for score, points in zip(self.scores, credit)]
 
     def after_action(self) -> None:
         if self.options.win_check != "immediate_quints":
