@@ -22,7 +22,7 @@ memory. A room whose hand is over is dealt again by the teacher (new cards).
 ``--gets 10 --after 150`` then loads the page 10 times without its websocket (each load starts a
 kernel) and waits up to 150 s for the server to shut those kernels down (issue 20: within 2
 minutes); ``--plain-manager`` runs the same with jupyter_server's own kernel manager, which keeps
-every kernel until the server stops: the figures before the classroom manager.
+every kernel until the server stops, to compare.
 
 Two kinds of client:
 
@@ -794,7 +794,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first room's seed (--rooms)")
     parser.add_argument("--plain-manager", action="store_true",
                         help="jupyter_server's kernel manager instead of voila.json's classroom "
-                             "one (no culling, no ceiling): the figures before issue 20")
+                             "one (no culling, no ceiling), to compare")
     args = parser.parse_args()
     if args.client == "browser" and not Path(CHROMIUM).exists():
         print(f"Debian's chromium is not installed at {CHROMIUM}")

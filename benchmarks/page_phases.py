@@ -16,8 +16,9 @@ Marks taken in the page, from the start of the navigation (medians, ms):
 * first hand: as ``apps_speed.py``: the first playable card (or action) on the board; the 60th
   button for the bare notebook.
 
-Issue 19's goal is the first hand at <= 1.0 x the bare notebook; this script says which step
-of a page's load holds the difference. Needs Debian's chromium and the playwright package.
+The apps' goal is the first hand at <= 1.0 x the bare notebook (issue 19); this script says
+which step of a page's load holds the difference. Needs Debian's chromium and the playwright
+package.
 """
 
 from __future__ import annotations
