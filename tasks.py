@@ -85,12 +85,10 @@ KERNEL_MIB = 200        # a game's kernel after its notebook has run (benchmarks
 KERNEL_ARGUMENTS = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 CLASS_REFILL_SECONDS = 600   # while a class opens its pages, do not start replacement kernels
 # After a page takes a game's preheated kernel, Voila starts the next visitor's kernel, which runs
-# the whole notebook (5 s of CPU for an explainer). Voila's default waits 1 s, so on a laptop it
-# ran beside the page still being drawn, and the page's first answer from its kernel came about
-# 240 ms later (Yukon): the bare notebook's first view took 3.9-4.0 s instead of 2.8-3.1 s,
-# Yukon's table 4.3-4.6 s instead of 3.1-3.4 s (page loads in Chromium, 26 Nov). A page opened
-# again before the refill (a reload, a second tab) starts a kernel of its own, as it waited for
-# the refill's before.
+# the whole notebook (5 s of CPU for an explainer). After Voila's default 1 s it would run beside
+# the page still being drawn and delay the page's first view by about a second on 2 cores
+# (figures in benchmarks/README.md); after 10 s the page is drawn. A page opened again before
+# the refill (a reload, a second tab) starts a kernel of its own.
 PAGE_REFILL_SECONDS = 10
 FILL_DELAY = "--VoilaKernelManager.fill_delay"
 
