@@ -499,13 +499,17 @@ def test_the_projector_shows_the_hands_only_when_the_teacher_opens_them(stores):
 
 def test_the_teacher_opens_rooms_with_links_and_a_printable_sheet(stores):
     teacher = Teacher(stores())
-    opened = teacher.open_rooms(3, "guinote", prefix="class-4b", base_url="http://host:8866/voila/render",
+    opened = teacher.open_rooms(3, "guinote", prefix="class-4b", base_url="http://host:8866",
                                 players=4, seed=10)
     assert [r.name for r in opened] == ["class-4b-1", "class-4b-2", "class-4b-3"]
-    assert opened[0].links["South"] == "http://host:8866/voila/render/guinote.ipynb?room=class-4b-1&seat=2"
-    assert opened[2].watch.endswith("?room=class-4b-3&seat=watch")
+    # Each seat's link is its short code on the apps' server (6 characters, no look-alikes).
+    code = opened[0].codes["South"]
+    assert opened[0].links["South"] == f"http://host:8866/join/{code}" and len(code) == 6
+    assert not set(code) & set("01OIL25SZ8B")
+    assert opened[2].watch == f"http://host:8866/watch/{opened[2].watch_code}"
     sheet = teacher.sheet_html(opened, title="Class 4B")
     assert sheet.count('class="cg-room-slip"') == 3 and escape(opened[1].links["West"]) in sheet
+    assert sheet.count('class="cg-qr"') == 3 * 4 and sheet.count("<svg") == 3 * 4
     # A pupil following a link sits in a room that was dealt from its own seed.
     pupil = stores.table()
     pupil.join("class-4b-2", 2, new_holder())
@@ -767,4 +771,4 @@ def test_the_docs_rooms_example_runs(tmp_path, monkeypatch):
     assert polled.count == played - 1                               # the teacher's undo...
     assert not polled.holds_seat                                    # ...and free_seat
     assert len(teacher.rooms()) == 8                                # class-4b-8 closed
-    assert "class-4b-1&amp;seat=watch" in namespace["html"]
+    assert namespace["slips"][0].watch in namespace["html"]

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from cardgames.rooms import RoomTable, Teacher, new_holder  # noqa: E402
+from cardgames.rooms import KeyRefused, RoomGone, RoomTable, Teacher, new_holder  # noqa: E402
 from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
 from cardgames.widgets.teacher_panel import (  # noqa: E402
     TeacherPanel, apps_address, teacher_page,
@@ -25,6 +25,7 @@ from cardgames.widgets.teacher_panel import (  # noqa: E402
 from test_notebooks import NOTEBOOKS  # noqa: E402
 
 BASE = "http://school:8866/voila/render"
+ROOT = "http://school:8866"            # the rooms' pages are on the apps' server
 
 
 class Clock:
@@ -73,13 +74,15 @@ def test_opening_rooms_gives_each_seat_a_link_and_the_projector_one(panel):
     open_rooms(panel, "3", prefix_box="Class-4B", seed_box="40")
     assert "Opened 3 rooms of Yukon: class-4b-1, class-4b-2, class-4b-3" in text(panel.message)
     links = re.findall(r'href="([^"]+)"', panel.opened_html.value)
-    assert f"{BASE}/yukon.ipynb?room=class-4b-1&amp;seat=0" in links
-    # The projector's link shows the table alone, filling the screen.
-    assert f"{BASE}/yukon.ipynb?room=class-4b-3&amp;seat=watch&amp;view=table" in links
+    first = panel.teacher.links("class-4b-1", ROOT)
+    assert first.links["North"] == f"{ROOT}/join/{first.codes['North']}" in links
+    # The projector's link: its own page, with the seats' QR codes.
+    assert f"{ROOT}/watch/{panel.teacher.links('class-4b-3').watch_code}" in links
     assert len(links) == 3 * 5                     # four seats and the projector, per room
-    # The sheet to print holds the same links, one slip per room.
+    # The sheet to print holds the same links, one slip per room, a QR code per seat.
     assert panel.helper.sheet.count('class="cg-room-slip"') == 3
-    assert "class-4b-2&amp;seat=3" in panel.helper.sheet
+    assert panel.helper.sheet.count('class="cg-qr"') == 3 * 4
+    assert panel.teacher.links("class-4b-2").codes["West"] in panel.helper.sheet
     # The rooms were dealt from seeds 40, 41, 42: a pupil of room 2 gets seed 41.
     pupil = RoomTable(panel.teacher.store)
     pupil.join("class-4b-2", 1, new_holder())
@@ -249,7 +252,7 @@ def test_undo_hands_free_seat_settings_and_close(panel):
     panel.apply_button.click()
     assert "from 5 to 3600, not '9999'" in text(panel.message)
     # The room's own links, for a pupil who lost his.
-    assert f"{BASE}/yukon.ipynb?room=maths-2&amp;seat=2" in panel.room_links.value
+    assert panel.teacher.links("maths-2", ROOT).links["South"] in panel.room_links.value
     # Close it (twice: the first click asks).
     panel.close_button.click()
     panel.close_button.click()
@@ -270,10 +273,8 @@ def test_the_links_use_the_address_the_page_was_opened_at(panel):
     # The browser side reports window.location; the links follow it.
     panel.helper.page_url = "https://class.example.org/user/ms-k/voila/render/notebooks/rooms.ipynb?x=1"
     open_rooms(panel, "1", prefix_box="maths")
-    assert ('href="https://class.example.org/user/ms-k/voila/render/notebooks/pip_pip.ipynb'
-            not in panel.opened_html.value)
-    assert ('href="https://class.example.org/user/ms-k/voila/render/notebooks/yukon.ipynb'
-            "?room=maths-1&amp;seat=0") in panel.opened_html.value
+    code = panel.teacher.links("maths-1").codes["North"]
+    assert f'href="https://class.example.org/user/ms-k/join/{code}"' in panel.opened_html.value
 
 
 @pytest.mark.parametrize("page, apps", [
@@ -326,21 +327,18 @@ def test_the_notebook_shows_the_page_and_the_teachers_page_and_index_link_it():
         assert "](rooms.ipynb)" in prose, name
 
 
-def test_every_link_handed_out_is_one_the_game_pages_read_as_the_room_and_seat(panel):
-    from urllib.parse import urlsplit
-
-    from cardgames.links import parse_query
+def test_every_link_handed_out_is_a_seat_s_code_on_the_apps_server(panel):
+    from cardgames.rooms.join_codes import ALPHABET
 
     open_rooms(panel, "2", game="guinote", prefix_box="g", players_select=4)
     links = [unescape(h) for h in re.findall(r'href="([^"]+)"', panel.opened_html.value)]
     assert len(links) == 2 * 5
+    codes = set()
     for link in links:
-        parts = urlsplit(link)
-        page = parts.path.rsplit("/", 1)[1]
-        settings = parse_query(page.removesuffix(".ipynb"), parts.query)
-        assert settings.room in ("g-1", "g-2")
-        assert settings.watch == link.endswith("seat=watch&view=table")
-        assert settings.seat is None if settings.watch else 0 <= settings.seat < 4
+        kind, code = link.removeprefix(ROOT + "/").split("/")
+        assert kind in ("join", "watch") and len(code) == 6 and set(code) <= set(ALPHABET)
+        codes.add(code)
+    assert len(codes) == 10
 
 
 @pytest.mark.parametrize("base, warned", [
@@ -357,4 +355,36 @@ def test_links_only_this_computer_can_open_come_with_a_warning(place, base, warn
     shown = text(panel.opened_html)
     assert ("which only this computer can open" in shown) is warned
     assert ("python3 tasks.py apps --ip 0.0.0.0" in shown) is warned
-    assert re.findall(r'href="([^"]+)"', panel.opened_html.value)[0].startswith(base)
+    assert re.findall(r'href="([^"]+)"', panel.opened_html.value)[0].startswith(
+        base.removesuffix("/voila/render") + "/join/")
+
+
+def test_without_the_teacher_s_key_the_page_shows_no_room_no_link_and_no_control(place):
+    # Issue 43, the attack: any pupil who opened rooms.ipynb (linked from the index) could show
+    # every hand on the projector, free a classmate's seat, undo or close rooms.
+    teacher = Teacher(place(), key="class-key", expected="class-key")
+    teacher.open_rooms(1, "yukon", prefix="ours")
+    pupil = TeacherPanel(Teacher(place(), expected="class-key"), base_url=BASE, clock=Clock())
+    pupil.helper.page_url = f"{BASE}/rooms.ipynb?key=guessed"
+    assert "This page needs the teacher's key" in text(pupil.message)
+    assert pupil.rooms == [] and "ours-1" not in text(pupil.list_html)
+    assert all(part.layout.display == "none" for part in pupil._locked_parts)
+    with pytest.raises(KeyRefused):
+        pupil.teacher.open_hands("ours-1")
+    with pytest.raises(KeyRefused):
+        pupil.teacher.free_seat("ours-1", 0)
+    # The teacher's address, with the key: the class's rooms and the controls.
+    pupil.helper.page_url = f"{BASE}/rooms.ipynb?key=class-key"
+    assert [r["room"] for r in pupil.rooms] == ["ours-1"]
+    assert all(part.layout.display is None for part in pupil._locked_parts)
+    assert "needs the teacher's key" not in text(pupil.message)
+
+
+def test_the_teacher_s_list_shows_the_class_s_rooms_not_the_whole_store(place):
+    Teacher(place(), key="key-of-4b", expected="key-of-4b").open_rooms(1, "yukon", prefix="b")
+    Teacher(place(), key="key-of-5a", expected="key-of-5a").open_rooms(1, "yukon", prefix="a")
+    assert [r["room"] for r in Teacher(place(), key="key-of-4b", expected="key-of-4b").rooms()] \
+        == ["b-1"]
+    with pytest.raises(RoomGone):          # another class's room is not this teacher's to close
+        Teacher(place(), key="key-of-4b", expected="key-of-4b").close("a-1")
+

@@ -14,10 +14,11 @@ from .room import (
 )
 from .room_table import Joined, Polled, RoomTable, WatchView, new_room
 from .store import RoomStore, default_path, open_store
-from .teacher import OpenedRoom, Teacher, room_link
+from .teacher import KeyRefused, OpenedRoom, Teacher, room_link
 
 __all__ = [
-    "COMPUTER_KINDS", "DEFAULT_EXPIRY", "DEFAULT_TIMEOUT", "Joined", "NotYourTurn", "OpenedRoom",
+    "COMPUTER_KINDS", "DEFAULT_EXPIRY", "DEFAULT_TIMEOUT", "Joined", "KeyRefused", "NotYourTurn",
+    "OpenedRoom",
     "Polled", "RaceLost", "Room", "RoomError", "RoomGone", "RoomStore", "RoomTable", "Seat",
     "SeatTaken", "Teacher", "WatchView", "check_holder", "check_name", "default_path",
     "new_holder", "new_room", "open_store", "room_link",

@@ -1,12 +1,26 @@
 """The teacher's side of the rooms, headless: list the rooms with their players and scores,
 open N rooms at once (names, links to hand out, a printable sheet), reset or close a room,
 free a seat, open the hands on the projector, take back the last action (undo is the
-teacher's alone), choose the computer players and the absence timeout."""
+teacher's alone), choose the computer players and the absence timeout.
+
+The teacher's key: ``python3 tasks.py apps`` makes one at start (or takes ``--teacher-key``)
+and gives it to the server and its kernels as ``$CARDGAMES_TEACHER_KEY``. Where one is set,
+every method here first checks the key the teacher's page was opened with (a constant-time
+compare) and refuses without it (:class:`KeyRefused`); the rooms opened under a key are that
+class's (``Room.owner``, a tag of the key), and only they are listed and changed. Where none is
+set (a teacher's own notebook, the tests), the store's rooms opened without a key are.
+
+A seat's link is the rooms server's page ``BASE/join/CODE`` (the seat's short code,
+:mod:`cardgames.rooms.join_codes`), the projector's ``BASE/watch/CODE``.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
@@ -14,11 +28,28 @@ from urllib.parse import urlencode
 from ..engine import Match
 from ..games import get_game
 from ..table_words import seat_names, unit_names
+from .join_codes import qr_svg, room_codes
 from .room import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
 from .room_table import apply_stored, build, new_room
 from .store import RoomStore, open_store
 
 MAX_ROOMS = 50               # rooms opened at once
+#: Where the server gives its kernels the teacher's key.
+KEY_VARIABLE = "CARDGAMES_TEACHER_KEY"
+
+
+class KeyRefused(RoomError):
+    """The teacher's key is missing or wrong: nothing is shown or changed."""
+
+
+def key_tag(key: str) -> str:
+    """The tag a class's rooms carry: a hash of the key (the key itself is never stored)."""
+    return hashlib.sha256(f"cardgames-class:{key}".encode()).hexdigest()[:16] if key else ""
+
+
+def new_key() -> str:
+    """A fresh random teacher's key (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
 
 
 @dataclass
@@ -30,6 +61,8 @@ class OpenedRoom:
     game: str
     links: dict[str, str]     # seat name -> link
     watch: str
+    codes: dict[str, str] = field(default_factory=dict)    # seat name -> short code
+    watch_code: str = ""
 
 
 def room_link(base_url: str, game: str, name: str, seat: int | str) -> str:
@@ -39,14 +72,38 @@ def room_link(base_url: str, game: str, name: str, seat: int | str) -> str:
 
 
 class Teacher:
-    """What the teacher's page calls. ``store``: the same store as the pupils' kernels."""
+    """What the teacher's page calls. ``store``: the same store as the pupils' pages. ``key``:
+    the key the teacher's page was opened with; ``expected``: the server's key (default
+    ``$CARDGAMES_TEACHER_KEY``; None or "": no key is asked)."""
 
-    def __init__(self, store: RoomStore | None = None):
+    def __init__(self, store: RoomStore | None = None, key: str | None = None,
+                 expected: str | None = None):
         self.store = store if store is not None else open_store()
+        self.expected = os.environ.get(KEY_VARIABLE, "") if expected is None else expected
+        self.key = key
+
+    @property
+    def authorised(self) -> bool:
+        """Does the key given match the server's (always, where the server has none)?"""
+        if not self.expected:
+            return True
+        given = self.key if isinstance(self.key, str) else ""
+        return hmac.compare_digest(hashlib.sha256(given.encode()).digest(),
+                                   hashlib.sha256(self.expected.encode()).digest())
+
+    @property
+    def owner(self) -> str:
+        return key_tag(self.expected)
+
+    def _check(self) -> None:
+        if not self.authorised:
+            raise KeyRefused("this page needs the teacher's key: open the teacher's address "
+                             "that 'python3 tasks.py apps' printed (it ends with ?key=...)")
 
     def _room(self, name: str) -> Room:
+        self._check()
         room = self.store.get(check_name(name))
-        if room is None:
+        if room is None or room.owner != self.owner:
             raise RoomGone(f"there is no room {name!r} (closed, expired, or never opened)")
         return room
 
@@ -61,12 +118,13 @@ class Teacher:
         a dict (number, name, held by a pupil, the pupil's name, away, and ``own``: False for a
         seat another plays this hand, Quinto's dummy). Each room is replayed from its stored
         actions, so what is listed is what its pages show."""
+        self._check()
         self.store.expire()
         now = self.store.clock()
         found = []
         for name in self.store.names():
             room = self.store.get(name)
-            if room is None:
+            if room is None or room.owner != self.owner:
                 continue
             target = build(room)
             for number, entry in enumerate(room.actions):
@@ -106,12 +164,14 @@ class Teacher:
     # -- opening -------------------------------------------------------------------------------
 
     def open_rooms(self, count: int, game: str, *, prefix: str = "table",
-                   base_url: str = "/voila/render", seed: int | None = None,
+                   base_url: str = "", seed: int | None = None,
                    **settings: Any) -> list[OpenedRoom]:
         """Open ``count`` rooms ``prefix-1`` .. ``prefix-N`` of ``game``, each dealt from its
         own seed (``seed``, ``seed+1``... if given, else random), with the other ``settings``
         of :func:`~cardgames.rooms.room_table.new_room` (players, match, computer, timeout, options).
-        A name already open is refused before any room is opened."""
+        A name already open is refused before any room is opened. ``base_url``: the server's
+        address (``http://HOST:PORT``) the links start with ("" for links from its root)."""
+        self._check()
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROOMS:
             raise RoomError(f"open 1 to {MAX_ROOMS} rooms at once, not {short(count)}")
         room_names = [check_name(f"{prefix}-{i}") for i in range(1, count + 1)]
@@ -122,11 +182,12 @@ class Teacher:
                  for i, n in enumerate(room_names)]
         opened = []
         for room in rooms:
+            room.owner = self.owner
             stored, _ = self.store.create(room)
             opened.append(self._links(stored, base_url))
         return opened
 
-    def links(self, name: str, base_url: str = "/voila/render") -> OpenedRoom:
+    def links(self, name: str, base_url: str = "") -> OpenedRoom:
         """The links of a room already open (one per seat a pupil may take, and the watch
         link), as :meth:`open_rooms` gave them."""
         return self._links(self._room(name), base_url)
@@ -136,22 +197,29 @@ class Teacher:
         target = build(room)
         hand = target.hand if isinstance(target, Match) else target
         names = seat_names(hand)
-        links = {names[s]: room_link(base_url, room.game, room.name, s)
-                 for s in range(len(room.seats)) if hand.controller(s) == s}
-        return OpenedRoom(room.name, room.game, links,
-                          room_link(base_url, room.game, room.name, WATCH))
+        codes = room_codes(room)
+        base = base_url.rstrip("/")
+        seats = [s for s in range(len(room.seats)) if hand.controller(s) == s]
+        return OpenedRoom(room.name, room.game,
+                          {names[s]: f"{base}/join/{codes[s]}" for s in seats},
+                          f"{base}/watch/{codes[WATCH]}",
+                          {names[s]: codes[s] for s in seats}, codes[WATCH])
 
     @staticmethod
     def sheet_html(opened: list[OpenedRoom], title: str = "Card rooms") -> str:
-        """A printable page: one box per room with its links, to cut up and hand out."""
+        """A printable page: one box per room with its links, to cut up and hand out: each
+        seat's QR code (``class="cg-qr"``), short code (typed at ``/join``) and link."""
         boxes = []
         for room in opened:
-            rows = "".join(f"<tr><th>{escape(seat)}</th><td><a href=\"{escape(link)}\"><code>"
-                           f"{escape(link)}</code></a></td></tr>" for seat, link in room.links.items())
+            rows = "".join(f"<tr><th>{escape(seat)}</th><td>{qr_svg(link)}</td><td>"
+                           f"<b class=\"cg-code\">{escape(room.codes.get(seat, ''))}</b><br>"
+                           f"<a href=\"{escape(link)}\"><code>{escape(link)}</code></a></td></tr>"
+                           for seat, link in room.links.items())
             boxes.append(
                 f'<section class="cg-room-slip"><h2>Room {escape(room.name)} '
                 f'<small>({escape(get_game(room.game).title)})</small></h2>'
-                f"<table>{rows}<tr><th>Projector</th><td><a href=\"{escape(room.watch)}\"><code>"
+                f"<table>{rows}<tr><th>Projector</th><td></td><td><b class=\"cg-code\">"
+                f"{escape(room.watch_code)}</b><br><a href=\"{escape(room.watch)}\"><code>"
                 f"{escape(room.watch)}</code></a></td></tr></table></section>")
         return ("<!doctype html><html><head><meta charset='utf-8'>"
                 f"<title>{escape(title)}</title><style>"
@@ -160,6 +228,8 @@ class Teacher:
                 "break-inside:avoid;page-break-inside:avoid}"
                 ".cg-room-slip h2{margin:0 0 .2cm;font-size:14pt}"
                 "th{text-align:left;padding-right:1em;white-space:nowrap}"
+                "td{vertical-align:middle;padding:2px 1em 2px 0}"
+                ".cg-code{font:bold 16pt monospace;letter-spacing:.12em}"
                 "a{color:inherit;text-decoration:none}"
                 "code{font-size:9.5pt;overflow-wrap:anywhere}"
                 f"</style></head><body><h1>{escape(title)}</h1>{''.join(boxes)}</body></html>")
@@ -167,6 +237,7 @@ class Teacher:
     # -- changing a room ---------------------------------------------------------------------
 
     def _update(self, name: str, change) -> Room:
+        self._room(name)                     # the key, and the room is the class's
         room = self.store.update(check_name(name), change)
         if room is None:
             raise RoomGone(f"there is no room {name!r} (closed, expired, or never opened)")
@@ -240,4 +311,5 @@ class Teacher:
         self._update(name, change)
 
 
-__all__ = ["OpenedRoom", "Teacher", "room_link"]
+__all__ = ["KEY_VARIABLE", "KeyRefused", "OpenedRoom", "Teacher", "key_tag", "new_key",
+           "room_link"]

@@ -29,11 +29,10 @@ from __future__ import annotations
 import logging
 import os
 import time
-from dataclasses import replace
 from html import escape
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import anywidget
 import ipywidgets as widgets
@@ -61,6 +60,8 @@ CONFIRM_WITHIN = 10.0
 TIMEOUT_RANGE = (5, 3600)
 AWAY_WORDS = "&nbsp; Seconds before an absent pupil's seat goes to the computer:"
 DEFAULT_BASE = "/voila/render"
+LOCKED = ("This page needs the teacher's key. Open the teacher's address that 'python3 tasks.py "
+          "apps' printed when it started (it ends with ?key=...).")
 #: Where JupyterLab and Notebook show a notebook: the apps are then under /voila/render/.
 EDITOR_PATHS = ("/lab/tree/", "/doc/tree/", "/notebooks/", "/tree/")
 
@@ -194,10 +195,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _on_projector(room: OpenedRoom) -> OpenedRoom:
-    """The room's watch link made for a projector: the table alone, filling the screen
-    (``view=table``, as the page for teachers projects a deal)."""
-    return replace(room, watch=room.watch + "&view=table")
+def page_key(page_url: str) -> str | None:
+    """The teacher's key in the page's address (``...rooms.ipynb?key=...``), or None."""
+    found = parse_qs(urlsplit(page_url or "").query).get("key")
+    return found[-1] if found else None
+
+
+def rooms_address(apps: str) -> str:
+    """The rooms' server from the apps' address: ``http://host:8866/voila/render`` gives
+    ``http://host:8866`` (the pupils' pages are ``/join/CODE`` on the same server)."""
+    at = apps.find(DEFAULT_BASE)
+    return apps[:at] if at >= 0 else apps.rstrip("/")
 
 
 def only_here_warning(base_url: str) -> str:
@@ -337,6 +345,11 @@ class TeacherPanel:
             self.open_button, self.helper, self.opened_html,
         ])
         self.widget.add_class("cg-teacher")
+        # without the teacher's key: the style, the message line and the helper alone
+        self._locked_parts = [c for c in self.widget.children
+                              if c is not self.message and c is not self.helper
+                              and not (isinstance(c, W.HTML) and c.value.startswith("<style"))]
+        self.helper.observe(lambda _c: self._guard(lambda: None), names="page_url")
         self.questions: RuleQuestions | None = None     # the chosen game's rules, as questions
         self._on_game()
 
@@ -395,6 +408,33 @@ class TeacherPanel:
         Voila's request, else ``base_url`` as given, else the server's own path."""
         return (apps_address(self.helper.page_url) or voila_address() or self.given_base
                 or DEFAULT_BASE)
+
+    @property
+    def rooms_url(self) -> str:
+        """Where the pupils' pages are: the server of the apps (``http://host:8866``)."""
+        return rooms_address(self.base_url)
+
+    # -- the teacher's key --------------------------------------------------------------------------
+
+    def _unlock(self) -> bool:
+        """Give the Teacher the key of the page's address; show the rooms and the controls only
+        if it is the server's (without it: no room, no link, no control, and how to open the
+        page). True when the page may show the rooms."""
+        key = page_key(self.helper.page_url) or page_key(
+            "?" + os.environ.get("QUERY_STRING", ""))
+        if key is not None:
+            self.teacher.key = key
+        allowed = self.teacher.authorised
+        for child in self._locked_parts:
+            child.layout.display = None if allowed else "none"
+        if not allowed:
+            self.rooms, self.opened = [], []
+            self.list_html.value = self.opened_html.value = self.room_links.value = ""
+            self.helper.sheet = ""
+            self.say(LOCKED, error=True)
+        elif self.message.value == escape(LOCKED):
+            self.say("")
+        return allowed
 
     # -- opening rooms ----------------------------------------------------------------------------
 
@@ -469,14 +509,14 @@ class TeacherPanel:
         settings: dict[str, Any] = dict(self.chosen_options())
         if self.match_box.value:
             settings["match"] = True
-        self.opened = [_on_projector(room) for room in self.teacher.open_rooms(
-            count, game.name, prefix=prefix, base_url=self.base_url, seed=seed,
+        self.opened = list(self.teacher.open_rooms(
+            count, game.name, prefix=prefix, base_url=self.rooms_url, seed=seed,
             players=self.players_select.value, computer=self.computer_select.value,
-            timeout=timeout, **settings)]
+            timeout=timeout, **settings))
         names = [r.name for r in self.opened]
         self.opened_html.value = (
             f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
-            f"open the projector's link on the class screen.</p>{only_here_warning(self.base_url)}"
+            f"open the projector's link on the class screen.</p>{only_here_warning(self.rooms_url)}"
             f"{_links_html(self.opened)}")
         title = (f"{game.title}: rooms {names[0]} to {names[-1]}" if count > 1
                  else f"{game.title}: room {names[0]}")
@@ -492,6 +532,8 @@ class TeacherPanel:
 
     def refresh(self) -> None:
         """Read the rooms again and redraw the list and the room controls (what a tick does)."""
+        if not self._unlock():
+            return
         self.rooms = self.teacher.rooms()
         self.list_html.value = self._list_html()
         names = [r["room"] for r in self.rooms]
@@ -594,8 +636,8 @@ class TeacherPanel:
                 if room is not None:
                     self.room_computer.value = room["computer"]
                     self.room_timeout.value = f"{room['timeout']:g}"
-                    links = self.teacher.links(name, self.base_url)
-                    self.room_links.value = _links_html([_on_projector(links)])
+                    links = self.teacher.links(name, self.rooms_url)
+                    self.room_links.value = _links_html([links])
                 else:
                     self.room_links.value = ""
         finally:
