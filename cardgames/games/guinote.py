@@ -280,9 +280,10 @@ OPTIONS = [
     flag("arrastre_partner_exception", True,
          "In the arrastre nobody need beat or trump his partner's winning card (S3, L40); "
          "False: beat and trump it all the same (GODOT).",
-         question="In the arrastre, must a player beat his partner's winning card?",
-         yes="No, only an opponent's card (\"not required to beat their partner's card\")",
-         no="Yes, beat or trump it all the same", source="S3, L40, GODOT"),
+         question="In the arrastre, may a player leave his partner's winning card unbeaten?",
+         yes="Yes, only an opponent's card must be beaten (\"not required to beat their "
+             "partner's card\")",
+         no="No, he must beat or trump it all the same", source="S3, L40, GODOT"),
     flag("must_undertrump", False,
          "In the arrastre, a player void in the suit led who cannot over-trump an opponent's "
          "trump must still play a trump.",

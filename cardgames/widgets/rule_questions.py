@@ -1,16 +1,24 @@
 """A game's rules asked on a form as plain questions: the table's New deal panel and the
 teachers' form for rooms both ask them this way.
 
-Each option is one control: a checkbox for a yes-or-no rule, a list of its choices in words, or
-a box for a number or a list of cards. A box is empty while it holds the rules' own value, and
-its hint says that value in words ("No minimum", "250 points"), so a reader never meets a bare
-"0" whose meaning is only in a tooltip. Pointing at a question shows the rule's meaning and where
-it comes from.
+Each option is asked as its question reads:
+
+- a yes-or-no rule (its choices said "Yes ..." and "No ...") is a checkbox whose label is the
+  question: ticked means "yes" to the question as written;
+- an either/or rule ("Is reaching the target enough, or must it be passed?") and any rule of
+  several choices is a list of its choices in words;
+- a rule for a number or a list of cards is a box, empty while it holds the rules' own value, its
+  hint saying that value in words ("No minimum", "250 points"), so a reader never meets a bare
+  "0" whose meaning is only in a tooltip;
+- a rule with one allowed value is no control at all: a line says the question and its answer.
+
+Pointing at a question shows the rule's meaning and where it comes from.
 
 ``RuleQuestions(game)`` makes the controls; ``.rows`` are the widgets to show, ``.controls`` the
-control of each option by name; ``.chosen()`` reads back the options that differ from the rules'
-own, ``.show(options)`` sets the form to a deal's options (to repeat it), and ``.close()``
-closes its widgets when another game's questions replace them.
+control of each option that may be changed, by name, and ``.fixed`` the line of each that may
+not; ``.meaning(name)`` says in words what the form now asks for; ``.chosen()`` reads back the
+options that differ from the rules' own, ``.show(options)`` sets the form to a deal's options
+(to repeat it), and ``.close()`` closes its widgets when another game's questions replace them.
 """
 
 from __future__ import annotations
@@ -23,15 +31,25 @@ import ipywidgets as widgets
 from ..engine import Game, Option
 from ..limits import ascii_digits
 
-__all__ = ["RuleQuestions"]
+__all__ = ["RuleQuestions", "asks_yes_or_no", "has_one_value"]
 
 
 def _plain(kind: type, *args: Any, layout: dict[str, Any] | None = None, **traits: Any) -> Any:
     return kind(*args, layout=layout or {}, **traits)
 
 
-def _is_yes_or_no(option: Option) -> bool:
-    return bool(option.choices) and all(isinstance(c, bool) for c in option.choices)
+def has_one_value(option: Option) -> bool:
+    """The rules allow this option one value only: it is said, not asked."""
+    return len(option.choices) == 1
+
+
+def asks_yes_or_no(option: Option) -> bool:
+    """The option's question is answered yes (True) or no (False), as its choices' words say:
+    a checkbox, ticked for yes. A True/False option whose words are two other answers (an
+    either/or question) is a list of its two choices instead."""
+    if set(option.choices) != {False, True} or not all(isinstance(c, bool) for c in option.choices):
+        return False
+    return (option.words(True).startswith("Yes") and option.words(False).startswith("No"))
 
 
 def _box_text(option: Option, value: Any) -> str:
@@ -66,10 +84,19 @@ class RuleQuestions:
         self.game = game
         self.rows: list[widgets.Widget] = []
         self.controls: dict[str, widgets.Widget] = {}
+        self.fixed: dict[str, widgets.HTML] = {}
         W = widgets
         for name, option in game.options.items():
             tooltip = option.doc + (f" (source: {option.source})" if option.source else "")
-            if _is_yes_or_no(option):
+            if has_one_value(option):
+                line = make(W.HTML, f"{escape(option.question)} "
+                                    f"<b>{escape(option.words(option.default))}</b>",
+                            tooltip=tooltip)
+                line.add_class("cg-option-fixed")
+                self.rows.append(line)
+                self.fixed[name] = line
+                continue
+            if asks_yes_or_no(option):
                 control = make(W.Checkbox, value=bool(option.default), description=option.question,
                                indent=False, tooltip=tooltip, layout={"width": "auto"})
             else:
@@ -85,14 +112,25 @@ class RuleQuestions:
             self.rows.append(control)
             self.controls[name] = control
 
+    def value(self, name: str) -> Any:
+        """The value of option ``name`` as the form shows it."""
+        option = self.game.options[name]
+        control = self.controls.get(name)
+        if control is None:
+            return option.default
+        return _from_box(option, control.value) if isinstance(control, widgets.Text) \
+            else control.value
+
+    def meaning(self, name: str) -> str:
+        """What the form asks for option ``name``, in the rule's words ("Yes, they score")."""
+        return self.game.options[name].words(self.value(name))
+
     def chosen(self) -> dict[str, Any]:
         """The options as the form shows them, only those that differ from the rules' own."""
         chosen = {}
-        for name, control in self.controls.items():
-            option = self.game.options[name]
-            value = _from_box(option, control.value) if isinstance(control, widgets.Text) \
-                else control.value
-            if value != option.default:
+        for name in self.controls:
+            value = self.value(name)
+            if value != self.game.options[name].default:
                 chosen[name] = value
         return chosen
 
