@@ -150,6 +150,64 @@ def test_a_record_with_an_illegal_action_says_which_action(game):
         cg.load(json.dumps(record))
 
 
+# -- issue 39, item 4: input of the wrong type is a SetupError or RecordError -------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("scores", [5, {0: 1, 1: 2}, "10 20", None.__class__])
+def test_scores_that_are_no_list_are_refused_with_an_example(game, scores):
+    # A dict is not read as its keys, nor a text as its characters.
+    with pytest.raises(cg.SetupError, match=r"scores are a list of whole numbers.* such as \[10, 25\]"):
+        cg.match(game, seed=1, scores=scores)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hands_and_stock_of_the_wrong_type_are_refused(game):
+    real = cg.deal(game, seed=9)
+    hands, stock = real.initial_deal
+    keywords = {"trump": real.trump.letter} if game == "pip_pip" else dict(real.deal_args)
+    with pytest.raises(cg.SetupError, match="needs 4 hands|needs 6 hands.*not 5"):
+        cg.deal(game, hands=5, stock=stock, **keywords)
+    with pytest.raises(cg.SetupError, match="hand of seat 0: cards are given as a list"):
+        cg.deal(game, hands=[None] * real.seats, stock=stock, **keywords)
+    with pytest.raises(cg.SetupError, match="hand of seat 1: 7 is not a card"):
+        cg.deal(game, hands=[hands[0], [7] + hands[1][1:]] + hands[2:], stock=stock, **keywords)
+    with pytest.raises(cg.SetupError, match="stock: cards are given as a list .* not 5"):
+        cg.deal(game, hands=hands, stock=5, **keywords)
+    match = cg.match(game, seed=9)
+    with pytest.raises(cg.SetupError, match="hands, one list of cards per seat.*not None"):
+        match.set_up_next(hands=None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_set_up_next_takes_only_the_games_own_deal_keywords(game):
+    match = cg.match(game, seed=9)
+    hands, stock = match.hand.initial_deal
+    with pytest.raises(cg.SetupError, match="dealt by seat .* as the rules say: set_up_next takes "
+                                            "no dealer"):
+        match.set_up_next(hands=hands, stock=stock, dealer=0)
+    with pytest.raises(cg.SetupError, match="set up by hand takes hands.* stock.*not 'bogus'"):
+        match.set_up_next(hands=hands, stock=stock, bogus=1)
+    assert not match.hand.set_up_by_hand          # nothing changed
+
+
+def test_a_match_record_with_scores_that_are_no_list_is_refused():
+    import json
+
+    record = json.loads(cg.match("yukon", seed=1).to_json())
+    del record["checksum"]
+    record["scores"] = {"0": 1, "1": 2}
+    with pytest.raises(cg.RecordError, match="setup is refused: scores are a list"):
+        cg.load(record)
+    record["scores"] = [0, 0]
+    record["later_hands"] = "soon"
+    with pytest.raises(cg.RecordError, match="'later_hands' must be a list"):
+        cg.load(record)
+    record["later_hands"] = [{"hand": 2, "hands": [["AS"]], "stock": []}]
+    with pytest.raises(cg.RecordError, match="later hand 2: .*needs 4 hands.*not 1"):
+        cg.load(record)
+
+
 # -- issue 20, item 6: input from outside, bounded and quoted briefly ---------------------------
 
 from cardgames import limits  # noqa: E402
