@@ -179,7 +179,8 @@ def parse_query(game: "str | Game", query: str) -> DealSettings:
         elif name in game.options:
             settings.options[name] = _option_value(game.options[name], text)
         else:
-            allowed = ", ".join([*GENERAL, *game.options])
+            allowed = ", ".join([*(g for g in GENERAL if g != "faces" or _packs_of(game) > 1),
+                                 *game.options])
             raise LinkError(f"{quote(name)} is not a setting of {game.title}; links may set: "
                             f"{allowed}; for a class's room: {', '.join(ROOM)}")
     try:
@@ -248,6 +249,13 @@ def _room_name(text: str) -> str:
         return check_name(text)
     except RoomError as error:
         raise LinkError(str(error)) from None
+
+
+def _packs_of(game: Game) -> int:
+    """How many packs the game may be shown with (Guinote two: French and Spanish)."""
+    from .packs import PACKS
+
+    return sum(1 for pack in PACKS.values() if pack.games is None or game.name in pack.games)
 
 
 def _pack_name(game: Game, text: str) -> str:

@@ -232,6 +232,12 @@ def test_the_link_and_the_share_link():
         parse_query("quinto", "faces=spanish")
     with pytest.raises(LinkError, match="not a pack"):
         parse_query("guinote", "faces=tarot")
+    # the settings a link may give name faces only for a game with two packs
+    with pytest.raises(LinkError, match=r"links may set: [^;]*faces"):
+        parse_query("guinote", "colour=red")
+    with pytest.raises(LinkError) as refused:
+        parse_query("yukon", "colour=red")
+    assert "faces" not in str(refused.value)
     table = TableSession("guinote", 4, seat=None, faces="spanish")
     assert table.share_link().endswith("&faces=spanish")
     assert parse_query("guinote", table.share_link()).faces == "spanish"
