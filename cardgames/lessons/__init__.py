@@ -9,8 +9,8 @@ teaches), and words for the legal choices that miss it. One module per game (``g
 
 A :class:`LessonRun` plays a lesson headless (no widgets): ``run.goal`` says what to do,
 ``run.marked`` lists the choices that meet it, ``run.choose("7S")`` answers a choice: a choice
-the rules refuse with the rule's refusal, a legal one that misses the goal with why, both with a
-second try; the right one is played and praised with the rule's reason, the other seats play on,
+the rules refuse with the rule's refusal, a legal one that misses the goal with why, both asking for a
+second try (the goal stands); the right one is played and praised with the rule's reason, the other seats play on,
 and the next goal is set. After the last step ``run.done`` is True and ``run.next_lesson`` is
 the next lesson's number (None after the game's last). The table draws a run
 (``cardgames.widgets.lesson_table.LessonTable``); tests play every lesson through with it.
@@ -182,7 +182,7 @@ class LessonRun:
         try:
             move = parse_action(text)
         except NotationError as error:
-            self.feedback, self.feedback_ok = f"{error}. Try again. {step.goal}", False
+            self.feedback, self.feedback_ok = f"{error}. Try again.", False
             return False
         if move not in self.marked:
             refusal = self.session.why(move)
@@ -190,7 +190,7 @@ class LessonRun:
                 words = f"Not allowed: {refusal}."
             else:
                 words = step.misses.get(_key(move), step.miss)
-            self.feedback = f"{_capital(words)} Try again. {step.goal}"
+            self.feedback = f"{_capital(words)} Try again."
             self.feedback_ok = False
             return False
         seat = self._seat_for(move)

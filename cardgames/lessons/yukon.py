@@ -24,7 +24,8 @@ LESSONS = (
         )),
     Lesson(
         GAME, 2, "Following suit",
-        "You are South. A Jack is only a Yukon: the J♦ is not a diamond, and not a heart either.",
+        "You are South. A Jack is only a Yukon, of no suit: with hearts in your hand, the J♦ "
+        "may not be played to a heart lead.",
         "Others must follow suit if possible. If no Yukons are played, the highest card of the "
         "suit led wins the trick.", "S0",
         dict(hands=["7H 2C 4S", "QH 5C 6S", "AH 3H JD", "9H 6C 8S"]),

@@ -738,7 +738,7 @@ function render({ model, el }) {
   // A card the rules refuse is answered at once (showRefusal); in a lesson the coach says it too.
   function lessonRefusal(text) {
     if (!state.lesson || !state.lesson.goal) return;
-    setText(lessonFeedback, "Not allowed: " + text + " Try again. " + state.lesson.goal);
+    setText(lessonFeedback, "Not allowed: " + text + " Try again.");
     setAttr(lessonFeedback, "hidden", false);
     lessonFeedback.classList.toggle("cg-right", false);
     lessonFeedback.classList.toggle("cg-wrong", true);
