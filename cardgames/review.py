@@ -52,7 +52,7 @@ from .engine import Hand, Match, Move, Phase
 from .table_words import seat_names, unit_names
 
 #: Search playouts per decision, unless ``budget`` says otherwise.
-DEFAULT_BUDGET = 1000
+DEFAULT_BUDGET = 600
 
 #: From this many tricks left (the stock drawn), decisions are weighed by exact best play.
 SOLVER_TRICKS = 4
