@@ -264,3 +264,42 @@ def test_a_room_keeps_its_pack(tmp_path):
     again = RoomSession.open("spanish-1", "watch", store=store)
     assert again.pack is SPANISH
     spanish_only(" ".join(again.message_lines))
+
+
+# -- the switches: the New deal panel and the teacher's form ---------------------------------
+
+
+def test_the_new_deal_panel_switches_the_pack_for_guinote_only():
+    from cardgames.widgets.table import Table
+
+    table = Table("guinote", 4)
+    assert table.session.pack is FRENCH and "cg-es-" not in table.board.faces
+    table.panels.selected_index = 3                      # New deal
+    assert table.faces_select.value == "french" and table.faces_select.layout.display is None
+    table.faces_select.value = "spanish"
+    table.do(table.deal_from_controls)
+    assert table.session.pack is SPANISH and "cg-es-" in table.board.faces
+    assert {"card", "name", "label"} <= set(table.board.state["seats"][0]["cards"][0])
+    table.game_select.value = "yukon"                    # one pack: the switch is not shown
+    assert table.faces_select.layout.display == "none" and table.faces_select.value == "french"
+    table.do(table.deal_from_controls)
+    assert table.session.pack is FRENCH and "cg-es-" not in table.board.faces
+
+
+def test_a_teacher_opens_rooms_with_the_spanish_pack(tmp_path):
+    from cardgames.rooms import Teacher
+    from cardgames.rooms.sqlite_store import SQLiteStore
+    from cardgames.widgets.teacher_panel import TeacherPanel
+
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
+    panel = TeacherPanel(Teacher(store), base_url="http://school:8866/voila/render")
+    panel.game_select.value = "guinote"
+    assert panel.faces_select.layout.display is None
+    panel.faces_select.value = "spanish"
+    panel.count_box.value = "1"
+    panel.prefix_box.value = "aragon"
+    panel.open_button.click()
+    assert store.get("aragon-1").faces == "spanish"
+    panel.game_select.value = "quinto"
+    assert panel.faces_select.layout.display == "none" and panel.faces_select.value == "french"
+    store.close()

@@ -42,6 +42,7 @@ from ..engine import SetupError
 from ..games import GAMES, get_game
 from ..links import LinkError, check_seed
 from ..limits import MAX_SEED
+from ..packs import FRENCH, PACKS
 from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
 from ..rooms.teacher import MAX_ROOMS
 from .rule_questions import RuleQuestions
@@ -277,6 +278,10 @@ class TeacherPanel:
         self.match_box = W.Checkbox(value=False, description="Play a match (hands until a "
                                     "side reaches the target), not one hand", indent=False,
                                     layout={"width": "auto"})
+        # the pack the rooms show, for a game played with more than one (Guinote's Spanish pack)
+        self.faces_select = W.ToggleButtons(options=[(p.title, k) for k, p in PACKS.items()],
+                                            value=FRENCH.key, description="Cards")
+        self.faces_select.add_class("cg-room-faces")
         self.options_area = W.VBox()
         self.rules = W.Accordion(children=[self.options_area], selected_index=None)
         self.rules.set_title(0, "Rules (each game's usual rules are set; open to change them)")
@@ -340,7 +345,7 @@ class TeacherPanel:
                  "and one for the projector. Seats nobody takes are played by the computer."),
             W.HBox([self.game_select, self.players_select, self.count_box], layout=row),
             W.HBox([self.prefix_box, self.seed_box], layout=row),
-            self.match_box, self.rules,
+            self.match_box, self.faces_select, self.rules,
             W.HBox([self.computer_select, W.HTML(AWAY_WORDS), self.timeout_box], layout=row),
             self.open_button, self.helper, self.opened_html,
         ])
@@ -443,6 +448,10 @@ class TeacherPanel:
         with self.players_select.hold_sync():
             self.players_select.options = [(str(n), n) for n in game.player_counts]
             self.players_select.value = game.default_players
+        packs = [k for k, p in PACKS.items() if p.games is None or game.name in p.games]
+        self.faces_select.layout.display = None if len(packs) > 1 else "none"
+        if self.faces_select.value not in packs:
+            self.faces_select.value = FRENCH.key
         replaced = self.questions
         self.questions = RuleQuestions(game)
         self.options_area.children = tuple(self.questions.rows)
@@ -509,6 +518,8 @@ class TeacherPanel:
         settings: dict[str, Any] = dict(self.chosen_options())
         if self.match_box.value:
             settings["match"] = True
+        if self.faces_select.value != FRENCH.key:
+            settings["faces"] = self.faces_select.value
         self.opened = list(self.teacher.open_rooms(
             count, game.name, prefix=prefix, base_url=self.rooms_url, seed=seed,
             players=self.players_select.value, computer=self.computer_select.value,
