@@ -19,13 +19,16 @@ import pytest
 import cardgames as cg
 
 #: Each game with options that keep a match going for a few hands (Guinote: two games to take
-#: the match, so that a game won in the idas is followed by another; Pip-Pip!: three players).
+#: the match, so that a game won in the idas is followed by another; Pip-Pip!: three players),
+#: and Quinto with its quints counted at once (RULES.md Q-A4, win_check='immediate_quints');
+#: some start near the target, so that undo and replay go back and forth across the match's end.
 MATCHES = {
-    "quinto": {},
-    "yukon": {},
-    "pip_pip": {"players": 3},
-    "guinote": {"partidas_per_coto": 2},
-    "pippins_aplenty": {},
+    "quinto": ("quinto", {}),
+    "quinto-immediate-quints": ("quinto", {"win_check": "immediate_quints", "scores": [60, 70]}),
+    "yukon": ("yukon", {}),
+    "pip_pip": ("pip_pip", {"players": 3}),
+    "guinote": ("guinote", {"partidas_per_coto": 2}),
+    "pippins_aplenty": ("pippins_aplenty", {"scores": [120, 110]}),
 }
 
 
@@ -86,17 +89,17 @@ def undo_back_across(match: cg.Match, rng: random.Random) -> None:
         check_scores_follow_the_rules(match)
 
 
-@pytest.mark.parametrize("game", list(MATCHES))
+@pytest.mark.parametrize("case", list(MATCHES))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_hand_set_up_by_hand_holds_through_undo_and_replay(game, seed):
-    options = MATCHES[game]
+def test_a_hand_set_up_by_hand_holds_through_undo_and_replay(case, seed):
+    game, options = MATCHES[case]
     match = cg.match(game, seed=seed, **options)
     rng = random.Random(seed)
     while not match.hands:
         random_action(match, rng)
     if match.is_over:
         pytest.skip("the first hand ended the match")
-    typed = cg.deal(game, seed=1000 + seed, **options).initial_deal
+    typed = cg.deal(game, seed=1000 + seed, players=match.players).initial_deal
     trump = {"trump": "H"} if game == "pip_pip" and seed == 2 else {}
     match.set_up_next(hands=typed[0], stock=typed[1], **trump)
     deal = match.hand.initial_deal
