@@ -299,7 +299,9 @@ def hand_over(session: "TableSession") -> dict[str, Any] | None:
         return None
     names = session.names
     labels, rows = breakdown(hand)
-    reason = session.words(hand.end_reason) if hand.end_reason else ""
+    # why the hand ended early (a claim, a game won in mid-hand); in a match, the match's lines
+    # say it
+    reason = session.words(hand.end_reason) if hand.end_reason and session.match is None else ""
     return {"title": session.pack.words(result_words(hand, names)),
             "reason": reason[:1].upper() + reason[1:] if reason else "",
             "units": table_words.unit_names(hand, names),

@@ -452,7 +452,7 @@ class TableSession:
             "redo": bool(self._redo), "forward": bool(self._redo),
             "hint": not (hand.is_over or self.between_hands) and (
                 mover is not None and self.user_controls(mover) or bool(self.user_open_actions())),
-            "continue": self.holding(),
+            "continue": self.holding() and self.shown_trick() is not None,
             "deal_again": over and match_over, "same_cards": over and match_over,
             "next_hand": self.between_hands and not match_over,
             "review": over and bool(played.history),

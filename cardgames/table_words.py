@@ -55,15 +55,24 @@ def unit_names(hand: "Hand", names: Sequence[str]) -> list[str]:
 
 
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+#: A side as the engine says it: "side 1 (seats 1 and 3)".
+_SIDE_WORDS = re.compile(r"\b[Ss]ide \d+ \(seats (\d+) and (\d+)\)")
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
-    """The engine's words with "seat 2" replaced by the seat's name ("South")."""
+    """The engine's words with "seat 2" replaced by the seat's name ("South"), and a side,
+    "side 1 (seats 1 and 3)", by its players' names ("East–West")."""
     def replace(match: re.Match) -> str:
         seat = int(match.group(1))
         return names[seat] if 0 <= seat < len(names) else match.group(0)
 
-    return _SEAT_WORD.sub(replace, text)
+    def side(match: re.Match) -> str:
+        seats = [int(match.group(1)), int(match.group(2))]
+        if not all(0 <= s < len(names) for s in seats):
+            return match.group(0)
+        return "–".join(names[s] for s in seats)
+
+    return _SEAT_WORD.sub(replace, _SIDE_WORDS.sub(side, text))
 
 
 def named_public_info(hand: "Hand", names: Sequence[str]) -> list[tuple[str, str]]:

@@ -302,6 +302,49 @@ def session_scenes() -> dict[str, dict]:
             session.run(session.step)   # as the Next button: the message line follows
         out[f"session-{game}-{players}{'-watch' if seat is None else ''}"] = {
             "state": session_state(session, seq=1), "after": {}}
+    out.update(lesson_scenes(session_state, TableSession))
+    return out
+
+
+def _play_first(session) -> None:
+    """The user plays the first card (or action) the table offers."""
+    choices = session.choices()
+    session.run(session.choose, choices[0])
+
+
+def lesson_scenes(session_state, TableSession) -> dict[str, dict]:
+    """The moments a player learns from, as the session draws them: a finished trick held on
+    the cloth (every game), the end of a hand and of a match's hand, a review at a step."""
+    out = {}
+    for game, players in [("quinto", 4), ("yukon", 4), ("pip_pip", 6), ("guinote", 4),
+                          ("pippins_aplenty", 4), ("pip_pip", 12), ("yukon", 2)]:
+        session = TableSession(game, seed=3, players=players, seat=0)
+        for _ in range(200):
+            if session.holding() and len(session.hand.tricks) >= 2:
+                break
+            if session.choices():
+                _play_first(session)
+            else:
+                session.run(session.continue_play if session.holding() else session.step)
+        out[f"lesson-{game}-{players}-held"] = {"state": session_state(session, seq=1),
+                                                 "after": {}}
+    for game, players in [("yukon", 4), ("pip_pip", 5), ("guinote", 2)]:
+        session = TableSession(game, seed=4, players=players, seat=0, pace="none")
+        while not session.hand.is_over:
+            _play_first(session) if session.choices() else session.run(session.step)
+        out[f"lesson-{game}-{players}-over"] = {"state": session_state(session, seq=1),
+                                                 "after": {}}
+        if game == "yukon":
+            session.run(session.open_review, None, 20)
+            session.run(session.review_go, 5)
+            out["lesson-yukon-4-review"] = {"state": session_state(session, seq=1), "after": {}}
+    match = TableSession("yukon", seed=5, players=4, seat=None, match=True, target=500,
+                         pace="none")
+    match.run(match.finish_hand)
+    out["lesson-yukon-4-match-hand"] = {"state": session_state(match, seq=1), "after": {}}
+    match = TableSession("guinote", seed=5, players=4, seat=None, match=True, pace="none")
+    match.run(match.finish_hand)
+    out["lesson-guinote-4-match-over"] = {"state": session_state(match, seq=1), "after": {}}
     return out
 
 

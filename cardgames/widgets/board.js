@@ -10,6 +10,22 @@
 // in the frame that shows the new state. Animations are FLIP: the new state is drawn at once,
 // then, in that frame, the moved cards are shown sliding from where they were (CSS transforms,
 // ~300 ms), so an animation never delays the next click.
+//
+// Contents (each part can be read alone; only `render` holds a board's nodes and state):
+//   DOM helpers ............. make, setText, setAttr, setStyle, shortLabel
+//   foresee ................. the table as it will be once Python has the clicked card
+//   card faces .............. sheetOf, readPalette, faceUrl, preload, makeCard, updateCard
+//   keeping nodes ........... sync, cardKeys
+//   geometry (pure) ......... ring (the seats round the cloth), hidesAnIndex and spreadCards
+//                             (the trick's cards), lowerSeats (seats clear of one another)
+//   a room's page ........... holderToken
+//   render .................. the board's nodes; drawSeat, drawTrick (a finished trick held
+//                             on the cloth, the pause after it), drawHandOver (the end of the
+//                             hand), drawReview (the review's steps), drawLast, drawCentre,
+//                             drawMessage, drawButtons; the layout (measure, layout, place,
+//                             fitRows, placeTrick); the animation (snapshot, animateFrom,
+//                             animate); draw; the person's clicks and keys (playAtOnce,
+//                             onClick, onPageKey, onKey); the observers of sizes
 
 const SVG = "http://www.w3.org/2000/svg";
 const DURATION = 300;
@@ -79,10 +95,10 @@ export function foresee(state, code) {
     const card = mover.cards.find((c) => c.card === code) || {};
     const plays = old.winner != null ? [] : old.plays || [];
     trick = { ...old, plays: [...plays, { seat: mover.seat, card: code, name: card.name || "", label: card.label }],
-              winning: null, winner: null };
+              winning: null, winner: null, complete: false, words: "" };
   }
   const verb = where === "trick" ? " plays " : " discards ";
-  return { ...state, seats, trick, actions: [], foreseen: true,
+  return { ...state, seats, trick, actions: [], foreseen: true, hand_over: null, pause_ms: null,
            message: { lines: [mover.name + verb + shortLabel(code, mover.cards.find((c) => c.card === code)) + "."], error: false, detail: "" } };
 }
 
@@ -338,6 +354,126 @@ function ring(n, a, b, bottomOnCloth) {
   return out;
 }
 
+// -- The trick's cards and the seats' places: pure geometry on plain spots ----------------
+
+// Whether card p, laid on top, would cover the corner index of another card.
+function hidesAnIndex(p, spots, size) {
+  const { w, h } = size;
+  return spots.some((q) => q !== p
+    && Math.abs(q.x - w * 0.37 - p.x) < w / 2 && Math.abs(q.y - h * 0.35 - p.y) < h / 2);
+}
+
+// With many seats round a small trick, cards laid toward their seats would lie nearly on top
+// of one another (the top row of six seats, a side seat's card over a top seat's). The top
+// row's cards lie side by side along the trick's top, evenly, a card's width apart or closer
+// when the room is short (each index still seen), and so do several seats' cards down a side.
+// Then each other pair that overlaps is pushed apart, the shorter way, as far as the trick's
+// room allows: what one card cannot take at the room's edge, the other takes; a card of the
+// top row or of a side keeps its place.
+function spreadCards(spots, w, h, rx, ry) {
+  // a trick too short for two rows of cards (a projector's cloth under a long message) lays
+  // them all in one row, in the order their seats sit from left to right
+  const oneRow = ry * 2 < h * 1.04 && spots.length > 2;
+  const top = spots.filter((p) => oneRow || p.row <= -0.8)
+    .sort((p, q) => p.x - q.x || p.y - q.y);
+  if (top.length > 1) {
+    // short of room, the winning card keeps a whole card's room to its right (it lies on
+    // top), and the others share what is left
+    const k = top.length, full = w * 1.04, room = rx * 2;
+    const win = top.findIndex((p) => p.winning);
+    const even = Math.min(full, room / (k - 1));
+    const wide = even < full && win >= 0 && win < k - 1 && k > 2 ? Math.min(full, room / 2) : even;
+    const rest = wide === even ? even : (room - wide) / (k - 2);
+    let x = 0;
+    const xs = top.map((p, i) => { const at = x; x += i === win ? wide : rest; return at; });
+    const span = xs[k - 1];
+    top.forEach((p, i) => {
+      p.x = xs[i] - span / 2;
+      p.y = -ry;
+      p.fixed = true;
+      p.rank = i;
+    });
+  }
+  // Several seats down a side (twelve seats on a phone): their cards lie down that side of
+  // the trick, under the top row, each a card's height apart or closer (each index seen, the
+  // lower card on the upper one's foot).
+  const reach = top.length ? Math.max(...top.map((p) => Math.abs(p.x))) + w : 0;
+  const start = reach > rx - 0.5 ? Math.min(ry, -ry + h * 1.04) : -ry;   // under the top row
+  for (const side of [-1, 1]) {
+    const column = spots.filter((p) => !p.fixed && p.col * side >= 0.8).sort((p, q) => p.y - q.y);
+    if (column.length < 2) continue;
+    const k = column.length, step = Math.min(h * 1.04, (ry - start) / (k - 1));
+    const first = (start + ry) / 2 - (step * (k - 1)) / 2;
+    column.forEach((p, i) => {
+      p.x = side * rx;
+      p.y = first + i * step;
+      p.fixed = true;
+      p.rank = i;
+    });
+  }
+  const along = (p, q, axis, need, room) => {
+    const [lo, hi] = p[axis] <= q[axis] ? [p, q] : [q, p];
+    let a = lo[axis] - (lo.fixed ? 0 : hi.fixed ? need : need / 2);
+    let b = hi[axis] + (hi.fixed ? 0 : lo.fixed ? need : need / 2);
+    if (a < -room) { b = hi.fixed ? b : b + (-room - a); a = -room; }
+    if (b > room) { a = lo.fixed ? a : Math.max(-room, a - (b - room)); b = room; }
+    lo[axis] = a;
+    hi[axis] = b;
+  };
+  for (let pass = 0; pass < 12; pass++) {
+    let moved = false;
+    for (let i = 0; i < spots.length; i++) {
+      for (let j = i + 1; j < spots.length; j++) {
+        const p = spots[i], q = spots[j];
+        if (p.fixed && q.fixed) continue;
+        const needX = w * 1.04 - Math.abs(p.x - q.x), needY = h * 1.04 - Math.abs(p.y - q.y);
+        if (needX <= 0.5 || needY <= 0.5) continue;
+        // the shorter way, unless the room has none left that way
+        const canX = rx * 2 - Math.abs(p.x - q.x) > 0.5, canY = ry * 2 - Math.abs(p.y - q.y) > 0.5;
+        const before = [p.x, p.y, q.x, q.y];
+        const changed = () => [p.x, p.y, q.x, q.y].some((v, k) => Math.abs(v - before[k]) > 0.1);
+        const xFirst = (needX <= needY && canX) || !canY;
+        along(p, q, xFirst ? "x" : "y", xFirst ? needX : needY, xFirst ? rx : ry);
+        // the room's edge (or the top row) left no way that way: the other way
+        if (!changed()) along(p, q, xFirst ? "y" : "x", xFirst ? needY : needX, xFirst ? ry : rx);
+        moved = moved || changed();
+      }
+    }
+    if (!moved) break;
+  }
+}
+
+// A seat that would reach into a seat placed above it, nearer the middle of the top, goes
+// down, as far as the cloth and the seats at the bottom let it: a side seat on a phone's
+// short cloth or grown tall with its badges, and a top corner of twelve open fans, which
+// reached into the last seat of the top row (a laptop). From the top's middle outwards, so
+// that a seat moved down moves the next one down the side in its turn.
+function lowerSeats(spots, H, pad) {
+  const onCloth = spots.filter((p) => p.onCloth);
+  const across = (p, q) => Math.abs(p.cx - q.cx) < (p.size[0] + q.size[0]) / 2;
+  const bottom = onCloth.filter((p) => p.y > 0.6);
+  const upper = onCloth.filter((p) => p.y <= 0.6)
+    .sort((p, q) => Math.abs(p.x) - Math.abs(q.x) || p.cy - q.cy);
+  const placed = [];
+  for (const seat of upper) {
+    const h = seat.size[1];
+    let low = -Infinity, high = H - pad / 2 - h / 2;
+    for (const p of placed) {
+      if (across(p, seat) && p.cy <= seat.cy) {
+        low = Math.max(low, p.cy + p.size[1] / 2 + pad / 2 + h / 2);
+      }
+    }
+    for (const p of bottom) {
+      if (across(p, seat)) high = Math.min(high, p.cy - p.size[1] / 2 - pad / 2 - h / 2);
+    }
+    if (seat.cy < low) {
+      seat.cy = Math.min(low, Math.max(high, seat.cy));
+      seat.lowered = true;
+    }
+    placed.push(seat);
+  }
+}
+
 // A room's page: the token this browser keeps for its seats (a reload finds the seat again).
 function holderToken() {
   let token = null;
@@ -384,6 +520,18 @@ function render({ model, el }) {
   const trickWinning = make("span", "", trickInfo);
   const trick = make("div", "cg-trick", trickBox);
   trick.setAttribute("role", "group");
+  // a finished trick: who took it and the points, and how to go on
+  const trickWords = make("div", "cg-trick-words", trickBox);
+  const trickGo = make("div", "cg-trick-go", trickBox);
+  // the end of the hand: who won, the score as the game counts it, the match
+  const over = make("div", "cg-hand-over", middle);
+  over.setAttribute("role", "region");
+  over.setAttribute("aria-label", "the end of the hand");
+  const overTitle = make("h3", "cg-hand-over-title", over);
+  const overReason = make("p", "cg-hand-over-reason", over);
+  const overTable = make("table", "cg-hand-over-table", over);
+  const overMatch = make("div", "cg-hand-over-match", over);
+  over.hidden = true;
   const last = make("div", "cg-last-trick", middle);
   const lastInfo = make("div", "cg-last-info", last);
   const lastTitle = make("span", "", lastInfo);
@@ -396,6 +544,13 @@ function render({ model, el }) {
 
   const strip = make("div", "cg-strip", root);
   strip.hidden = true;
+  // the review of a finished hand: a strip of the reviewed seat's decisions, each a step
+  const review = make("div", "cg-review", root);
+  review.setAttribute("role", "navigation");
+  review.setAttribute("aria-label", "the review's steps");
+  const reviewHead = make("div", "cg-review-head", review);
+  const reviewSteps = make("div", "cg-review-steps", review);
+  review.hidden = true;
   const mine = make("div", "cg-mine", root);
   // a lesson (cardgames.lessons): its title, the goal of the decision now, the coach's answer
   const lesson = make("div", "cg-lesson", root);
@@ -419,7 +574,9 @@ function render({ model, el }) {
   const buttons = {};
   function buttonNode(name) {
     if (!buttons[name]) {
-      const b = make("button", "cg-button cg-" + name.replaceAll("_", "-"), controls);
+      // (the Review button is .cg-review-button: .cg-review is the review's strip)
+      const kind = name === "review" ? "review-button" : name.replaceAll("_", "-");
+      const b = make("button", "cg-button cg-" + kind, controls);
       b.type = "button";
       b.dataset.name = name;
       b.hidden = true;
@@ -437,6 +594,7 @@ function render({ model, el }) {
   let state = {};
   let drawn = false;
   let unanswered = 0; // a foreseen state's timer: Python has not answered the click
+  let pauseTimer = 0; // the pause after a trick (state.pause_ms): then the board goes on
   let holderSent = false;
   let beat = 0; // a room's page: its token every 10 s says the pupil is still there
   let seatDir = new Map(); // seat -> [x, y], unit-ish direction from the cloth's centre
@@ -515,7 +673,8 @@ function render({ model, el }) {
     const count = node._parts.count;
     setText(count, cards.length ? String(cards.length) : "no cards");
     setAttr(count, "title", cards.length + (cards.length === 1 ? " card" : " cards"));
-    setAttr(count, "hidden", below);
+    // no badge for an empty hand: the seat's points stay in sight at the end of the hand
+    setAttr(count, "hidden", below || !cards.length);
   }
 
   function drawTrick() {
@@ -529,12 +688,118 @@ function render({ model, el }) {
     setText(trickTitle, title && who ? title + " \u00b7" : title);
     setText(trickWinning, who);
     trick.setAttribute("aria-label", t.title || "the trick");
+    const complete = Boolean(t.complete);
     sync(trick, plays, (p) => "seat" + p.seat + ":" + p.card, () => makeCard("div"), (n, p) => {
       drawCard(n, { card: p.card, name: p.name }, { winning: p.seat === winning, who: seatName(p.seat) });
+      n.classList.toggle("cg-winner", complete && p.seat === t.winner);
       n.dataset.seat = p.seat;     // placed and stacked by placeTrick
     });
     // on the trick, not the board: a class of the board would have every card styled again
     trick.classList.toggle("cg-trick-done", t.winner != null);
+    setAttr(trick, "data-complete", complete ? "true" : null);
+    setText(trickWords, complete ? t.words || "" : "");
+    setAttr(trickWords, "hidden", !complete || !t.words);
+    const go = held() ? (state.pause_ms ? "Going on in a moment (tap to go on now)"
+      : "Tap the cloth or press a key to go on") : "";
+    setText(trickGo, go);
+    setAttr(trickGo, "hidden", !go);
+    root.classList.toggle("cg-held", Boolean(go));
+    const o = state.hand_over;
+    setAttr(over, "hidden", !o);
+    setAttr(trickBox, "hidden", Boolean(o));
+    if (o) drawHandOver(o);
+  }
+
+  // A finished trick the user may put away (a tap on the cloth, a key, the pause's end).
+  function held() {
+    const go = (state.buttons || {}).continue;
+    return Boolean(go && go.enabled && !state.foreseen);
+  }
+
+  function goOn() {
+    if (held()) send({ type: "button", name: "continue" });
+  }
+
+  // The end of the hand: who won, the breakdown (a row per kind of points, a column per side),
+  // the match's score and what each side still needs.
+  function drawHandOver(o) {
+    setText(overTitle, o.title || "");
+    setText(overReason, o.reason || "");
+    setAttr(overReason, "hidden", !o.reason);
+    const units = o.units || [];
+    const rows = o.rows || [];
+    const key = JSON.stringify([units, rows]);
+    if (overTable._key !== key) {
+      overTable._key = key;
+      overTable.replaceChildren();
+      // two or three sides: a column each; more players: a row each (five columns of numbers
+      // would not fit a phone)
+      const across = units.length <= 3;
+      const heads = across ? units : rows.map((r) => r.label);
+      const lines = across ? rows.map((r) => [r.label, r.values || [], r.label === "Total"])
+        : units.map((u, i) => [u, rows.map((r) => (r.values || [])[i]), false]);
+      overTable.classList.toggle("cg-by-player", !across);
+      const head = make("tr", "", make("thead", "", overTable));
+      make("th", "", head);
+      heads.forEach((h, i) => {
+        const th = make("th", !across && i === heads.length - 1 ? "cg-total" : "", head);
+        setText(th, h);
+      });
+      const body = make("tbody", "", overTable);
+      for (const [label, values, total] of lines) {
+        const tr = make("tr", total ? "cg-total" : "", body);
+        setText(make("th", "", tr), label);
+        values.forEach((v, i) => setText(make("td", !across && i === values.length - 1
+          ? "cg-total" : "", tr), v));
+      }
+    }
+    sync(overMatch, o.match || [], (l, i) => i, () => make("p", ""), (n, l) => setText(n, l));
+    setAttr(overMatch, "hidden", !(o.match || []).length);
+  }
+
+  // The review's strip: a step per decision of the reviewed seat ("T3 6♣"), the marked ones
+  // flagged, the one shown pressed; the last step is the hand as it ended.
+  function drawReview() {
+    const r = state.review;
+    setAttr(review, "hidden", !r);
+    root.classList.toggle("cg-reviewing", Boolean(r));
+    if (!r) return;
+    setText(reviewHead, "Review of " + r.name + ": " + r.summary);
+    const steps = [...(r.steps || []), { step: 0, trick: null, label: "End", mark: "" }];
+    sync(reviewSteps, steps, (s) => "step" + s.step, () => {
+      const n = make("button", "cg-review-step");
+      n.type = "button";
+      return n;
+    }, (n, s) => {
+      n.dataset.step = s.step;
+      // the marks as a chess book prints them: ?! an inaccuracy, ? a mistake, ?? a blunder
+      const sign = { inaccuracy: " ?!", mistake: " ?", blunder: " ??" }[s.mark] || "";
+      setText(n, s.trick != null ? "T" + s.trick + " " + s.label + sign : s.label);
+      n.classList.toggle("cg-review-mark", Boolean(s.mark));
+      setAttr(n, "data-mark", s.mark || null);
+      n.classList.toggle("cg-review-at", s.step === (r.at || 0));
+      setAttr(n, "aria-current", s.step === (r.at || 0) ? "step" : null);
+      setAttr(n, "title", s.trick != null ? "Decision " + s.step + ", trick " + s.trick +
+        (s.mark ? ": " + s.mark + ", " + s.loss + " points" : "") : "The hand as it ended");
+    });
+    const at = reviewSteps.querySelector(".cg-review-at");
+    if (at && at.scrollIntoView && review._at !== r.at) {
+      review._at = r.at;
+      at.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  // The review's next or previous step (the arrow keys): 1..n, then the end (0).
+  function reviewStep(delta) {
+    const r = state.review;
+    if (!r || !(r.steps || []).length) return false;
+    const n = r.steps.length;
+    const at = r.at || 0;
+    const place = at === 0 ? n + 1 : at;          // the end lies after the last decision
+    const next = Math.max(1, Math.min(n + 1, place + delta));
+    if (next === place) return true;
+    send({ type: "step", step: next === n + 1 ? 0 : next });
+    return true;
   }
 
   // The trick's cards, each toward its player's seat (sizes from the measured geometry).
@@ -547,7 +812,8 @@ function render({ model, el }) {
     const spots = Array.from(trick.children, (node) => {
       const d = seatDir.get(Number(node.dataset.seat)) || [0, 1];
       const len = Math.hypot(d[0], d[1]) || 1;
-      return { node, row: d[1], col: d[0], x: (d[0] / len) * rx, y: (d[1] / len) * ry };
+      return { node, row: d[1], col: d[0], x: (d[0] / len) * rx, y: (d[1] / len) * ry,
+        winning: node.classList.contains("cg-winning") };
     });
     spreadCards(spots, size.w, size.h, rx, ry);
     // Later cards lie on earlier ones; the top row's and the sides' lie under the others, each
@@ -562,93 +828,6 @@ function render({ model, el }) {
       const z = raised ? 2 * n + 1 : fixed ? 1 + rank : n + 1 + i;
       setStyle(node, "zIndex", String(z));
     });
-  }
-
-  // Whether card p, laid on top, would cover the corner index of another card.
-  function hidesAnIndex(p, spots, size) {
-    const { w, h } = size;
-    return spots.some((q) => q !== p
-      && Math.abs(q.x - w * 0.37 - p.x) < w / 2 && Math.abs(q.y - h * 0.35 - p.y) < h / 2);
-  }
-
-  // With many seats round a small trick, cards laid toward their seats would lie nearly on top
-  // of one another (the top row of six seats, a side seat's card over a top seat's). The top
-  // row's cards lie side by side along the trick's top, evenly, a card's width apart or closer
-  // when the room is short (each index still seen), and so do several seats' cards down a side.
-  // Then each other pair that overlaps is pushed apart, the shorter way, as far as the trick's
-  // room allows: what one card cannot take at the room's edge, the other takes; a card of the
-  // top row or of a side keeps its place.
-  function spreadCards(spots, w, h, rx, ry) {
-    // a trick too short for two rows of cards (a projector's cloth under a long message) lays
-    // them all in one row, in the order their seats sit from left to right
-    const oneRow = ry * 2 < h * 1.04 && spots.length > 2;
-    const top = spots.filter((p) => oneRow || p.row <= -0.8)
-      .sort((p, q) => p.x - q.x || p.y - q.y);
-    if (top.length > 1) {
-      // short of room, the winning card keeps a whole card's room to its right (it lies on
-      // top), and the others share what is left
-      const k = top.length, full = w * 1.04, room = rx * 2;
-      const win = top.findIndex((p) => p.node.classList.contains("cg-winning"));
-      const even = Math.min(full, room / (k - 1));
-      const wide = even < full && win >= 0 && win < k - 1 && k > 2 ? Math.min(full, room / 2) : even;
-      const rest = wide === even ? even : (room - wide) / (k - 2);
-      let x = 0;
-      const xs = top.map((p, i) => { const at = x; x += i === win ? wide : rest; return at; });
-      const span = xs[k - 1];
-      top.forEach((p, i) => {
-        p.x = xs[i] - span / 2;
-        p.y = -ry;
-        p.fixed = true;
-        p.rank = i;
-      });
-    }
-    // Several seats down a side (twelve seats on a phone): their cards lie down that side of
-    // the trick, under the top row, each a card's height apart or closer (each index seen, the
-    // lower card on the upper one's foot).
-    const reach = top.length ? Math.max(...top.map((p) => Math.abs(p.x))) + w : 0;
-    const start = reach > rx - 0.5 ? Math.min(ry, -ry + h * 1.04) : -ry;   // under the top row
-    for (const side of [-1, 1]) {
-      const column = spots.filter((p) => !p.fixed && p.col * side >= 0.8).sort((p, q) => p.y - q.y);
-      if (column.length < 2) continue;
-      const k = column.length, step = Math.min(h * 1.04, (ry - start) / (k - 1));
-      const first = (start + ry) / 2 - (step * (k - 1)) / 2;
-      column.forEach((p, i) => {
-        p.x = side * rx;
-        p.y = first + i * step;
-        p.fixed = true;
-        p.rank = i;
-      });
-    }
-    const along = (p, q, axis, need, room) => {
-      const [lo, hi] = p[axis] <= q[axis] ? [p, q] : [q, p];
-      let a = lo[axis] - (lo.fixed ? 0 : hi.fixed ? need : need / 2);
-      let b = hi[axis] + (hi.fixed ? 0 : lo.fixed ? need : need / 2);
-      if (a < -room) { b = hi.fixed ? b : b + (-room - a); a = -room; }
-      if (b > room) { a = lo.fixed ? a : Math.max(-room, a - (b - room)); b = room; }
-      lo[axis] = a;
-      hi[axis] = b;
-    };
-    for (let pass = 0; pass < 12; pass++) {
-      let moved = false;
-      for (let i = 0; i < spots.length; i++) {
-        for (let j = i + 1; j < spots.length; j++) {
-          const p = spots[i], q = spots[j];
-          if (p.fixed && q.fixed) continue;
-          const needX = w * 1.04 - Math.abs(p.x - q.x), needY = h * 1.04 - Math.abs(p.y - q.y);
-          if (needX <= 0.5 || needY <= 0.5) continue;
-          // the shorter way, unless the room has none left that way
-          const canX = rx * 2 - Math.abs(p.x - q.x) > 0.5, canY = ry * 2 - Math.abs(p.y - q.y) > 0.5;
-          const before = [p.x, p.y, q.x, q.y];
-          const changed = () => [p.x, p.y, q.x, q.y].some((v, k) => Math.abs(v - before[k]) > 0.1);
-          const xFirst = (needX <= needY && canX) || !canY;
-          along(p, q, xFirst ? "x" : "y", xFirst ? needX : needY, xFirst ? rx : ry);
-          // the room's edge (or the top row) left no way that way: the other way
-          if (!changed()) along(p, q, xFirst ? "y" : "x", xFirst ? needY : needX, xFirst ? ry : rx);
-          moved = moved || changed();
-        }
-      }
-      if (!moved) break;
-    }
   }
 
   function drawLast() {
@@ -801,8 +980,11 @@ function render({ model, el }) {
       into.appendChild(centre);
       into.appendChild(last);
       if (!narrow) middle.insertBefore(centre, trickBox);
+      // the end of the hand too: a phone's cloth is the seats' (their points in sight)
+      if (narrow) strip.insertBefore(over, strip.firstChild);
+      else middle.insertBefore(over, last);
     }
-    setAttr(strip, "hidden", !narrow || (centre.hidden && last.hidden));
+    setAttr(strip, "hidden", !narrow || (centre.hidden && last.hidden && over.hidden));
     geo = { W: cloth.clientWidth, H: cloth.clientHeight, rows: new Map(), trick: null };
     geoKey = tableKey();
   }
@@ -811,7 +993,7 @@ function render({ model, el }) {
     const seats = state.seats || [];
     if (!seats.length) return;
     if (!geo || geoKey !== tableKey()) measure();
-    setAttr(strip, "hidden", !root.classList.contains("cg-narrow") || (centre.hidden && last.hidden));
+    setAttr(strip, "hidden", !root.classList.contains("cg-narrow") || (centre.hidden && last.hidden && over.hidden));
     fitRows();
     place();
   }
@@ -849,7 +1031,8 @@ function render({ model, el }) {
     const spots = seats.map((s, i) => {
       const [x, y] = pts[(i - start + n) % n];
       const node = seatNodes.get(s.seat);
-      return { s, x, y, node, cx: W / 2 + x * a, cy: H / 2 + y * b, size: node._size || [0, 0] };
+      return { s, x, y, node, cx: W / 2 + x * a, cy: H / 2 + y * b, size: node._size || [0, 0],
+        onCloth: node.parentNode === cloth };
     });
     // a seat at a side sits against the rim: the ring's width is set by the widest seat, which
     // may be the top one with its fan beside its words (a phone), and a side seat left inside
@@ -889,37 +1072,6 @@ function render({ model, el }) {
       }
     }
     placeTrick();
-  }
-
-  // A seat that would reach into a seat placed above it, nearer the middle of the top, goes
-  // down, as far as the cloth and the seats at the bottom let it: a side seat on a phone's
-  // short cloth or grown tall with its badges, and a top corner of twelve open fans, which
-  // reached into the last seat of the top row (a laptop). From the top's middle outwards, so
-  // that a seat moved down moves the next one down the side in its turn.
-  function lowerSeats(spots, H, pad) {
-    const onCloth = spots.filter((p) => p.node.parentNode === cloth);
-    const across = (p, q) => Math.abs(p.cx - q.cx) < (p.size[0] + q.size[0]) / 2;
-    const bottom = onCloth.filter((p) => p.y > 0.6);
-    const upper = onCloth.filter((p) => p.y <= 0.6)
-      .sort((p, q) => Math.abs(p.x) - Math.abs(q.x) || p.cy - q.cy);
-    const placed = [];
-    for (const seat of upper) {
-      const h = seat.size[1];
-      let low = -Infinity, high = H - pad / 2 - h / 2;
-      for (const p of placed) {
-        if (across(p, seat) && p.cy <= seat.cy) {
-          low = Math.max(low, p.cy + p.size[1] / 2 + pad / 2 + h / 2);
-        }
-      }
-      for (const p of bottom) {
-        if (across(p, seat)) high = Math.min(high, p.cy - p.size[1] / 2 - pad / 2 - h / 2);
-      }
-      if (seat.cy < low) {
-        seat.cy = Math.min(low, Math.max(high, seat.cy));
-        seat.lowered = true;
-      }
-      placed.push(seat);
-    }
   }
 
   // The user's hand (and the open fans) overlap their cards only as much as the room needs. A
@@ -1138,11 +1290,14 @@ function render({ model, el }) {
     drawCentre();
     drawTrick();
     drawLast();
+    drawReview();
     drawMessage();
     drawLesson();
     drawButtons();
     layout();
     drawn = true;
+    clearTimeout(pauseTimer);
+    if (!next.foreseen && held() && state.pause_ms) pauseTimer = setTimeout(goOn, state.pause_ms);
     if (state.room && state.room.ask_holder && !holderSent) {
       holderSent = true;
       send({ type: "holder", token: holderToken() });
@@ -1218,7 +1373,15 @@ function render({ model, el }) {
 
   function onClick(event) {
     const target = event.target.closest("button");
+    if (!target && cloth.contains(event.target)) {
+      goOn();            // a tap on the cloth puts the finished trick away
+      return;
+    }
     if (!target || !root.contains(target)) return;
+    if (target.classList.contains("cg-review-step")) {
+      send({ type: "step", step: Number(target.dataset.step) });
+      return;
+    }
     if (target.classList.contains("cg-card")) {
       const info = target._card;
       if (!info || state.foreseen) return; // a card just played: Python's answer is on its way
@@ -1244,6 +1407,27 @@ function render({ model, el }) {
     }
   }
 
+  // A key with the page's focus outside any control: the arrows step through a review, any
+  // other key (Enter, space, a letter) puts a finished trick away. Keys typed into a box, or
+  // pressed on a button, are theirs.
+  function onPageKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (["Tab", "Shift", "Control", "Alt", "Meta", "Escape"].includes(event.key)) return;
+    const at = event.target;
+    if (at && at.closest && at.closest("input, textarea, select, button, [contenteditable]")) {
+      if (!(at.closest(".cg-review-step") && event.key.startsWith("Arrow"))) return;
+    }
+    if (!root.isConnected || root.offsetParent === null && !root.classList.contains("cg-fill")) return;
+    if (state.review && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      if (reviewStep(event.key === "ArrowLeft" ? -1 : 1)) event.preventDefault();
+      return;
+    }
+    if (held()) {
+      event.preventDefault();
+      goOn();
+    }
+  }
+
   function onKey(event) {
     const card = event.target.closest && event.target.closest("button.cg-card");
     if (!card) return;
@@ -1259,6 +1443,7 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onPageKey);
   // A card pressed with a mouse or a finger takes no focus (the keyboard's focus stays where it
   // was): a played card leaves the hand, and a focused element taken out of the page makes the
   // browser tell the page's focus listeners (JupyterLab's among them), which lay the page out
@@ -1338,6 +1523,8 @@ function render({ model, el }) {
     document.removeEventListener("fullscreenchange", onFullscreen);
     model.off("change:state", drawModel);
     clearTimeout(unanswered);
+    clearTimeout(pauseTimer);
+    document.removeEventListener("keydown", onPageKey);
     model.off("change:faces", drawFaces);
     fillWindow(root, false);
     host.remove();
