@@ -1,0 +1,174 @@
+"""A class on the apps' server's rooms (issue 43): N pupils opening their links in the same second.
+
+Starts ``python -m cardgames.apps_server`` (the apps' real server: Voila and the rooms' pages)
+on a free loopback port with its own SQLite rooms file, opens rooms for the pupils as the
+teacher would (``Teacher.open_rooms``), then opens every pupil's WebSocket at once, as N phones
+opening their links: each takes its seat when its page asks for its token. Prints the time to be
+seated (median, worst), the server's memory idle and with the pupils (per pupil), the kernels
+the server started (none is for a pupil: Voila's own preheated ones are counted before), then
+clicks: the pupil to move plays a legal card, and the time until every other page of the room
+has the card is measured (median, worst).
+
+    python benchmarks/room_server_load.py --pupils 30 --clicks 40
+
+Goals: seated within 2 s (median ≤ 1 s), no kernel for a pupil, ≤ 5 MiB per pupil beyond the
+idle server, a click to the other pages median ≤ 0.2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tornado.websocket import websocket_connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardgames.rooms import Teacher, new_holder  # noqa: E402
+from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
+from cardgames.voila_process import (  # noqa: E402
+    KERNEL_ARGUMENTS, free_port, rss_mib, stop, voila_environment, wait_until_serving,
+)
+
+
+def children(pid: int) -> int:
+    """The server's child processes (its kernels)."""
+    found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return len(found.stdout.split())
+
+
+class Pupil:
+    def __init__(self, link_path: str):
+        self.path = link_path
+        self.socket = None
+        self.state: dict = {}
+        self.seated_after: float | None = None
+        self.seen: dict[str, float] = {}      # card -> when it reached this page
+
+    async def join(self, address: str, started: float) -> None:
+        self.socket = await websocket_connect(f"ws://{address}{self.path}")
+        holder = new_holder()
+        while self.seated_after is None:
+            text = await self.socket.read_message()
+            if text is None:
+                raise RuntimeError("the server closed a pupil's page")
+            message = json.loads(text)
+            if message["type"] != "state":
+                continue
+            self.state = message["state"]
+            if self.state["room"]["ask_holder"]:
+                self.socket.write_message(json.dumps(
+                    {"type": "holder", "token": holder, "seq": self.state["seq"]}))
+            elif self.state["hand_seat"] is not None:
+                self.seated_after = time.perf_counter() - started
+
+    async def listen(self) -> None:
+        while True:
+            text = await self.socket.read_message()
+            if text is None:
+                return
+            message = json.loads(text)
+            if message["type"] == "state":
+                self.state = message["state"]
+                for play in self.state["trick"]["plays"]:
+                    self.seen.setdefault(play["card"], time.perf_counter())
+
+    def legal(self) -> str | None:
+        for seat in self.state.get("seats", []):
+            if seat["seat"] == self.state.get("hand_seat") and seat["to_move"]:
+                return next((c["card"] for c in seat["cards"] if c.get("legal")), None)
+        return None
+
+
+async def measure(address: str, links: list[list[str]], clicks: int, pid: int) -> dict:
+    rooms = [[Pupil(link) for link in room] for room in links]
+    pupils = [p for room in rooms for p in room]
+    started = time.perf_counter()
+    await asyncio.gather(*(p.join(address, started) for p in pupils))
+    seated = [p.seated_after for p in pupils]
+    memory = rss_mib(pid)
+    kernels = children(pid)
+    listeners = [asyncio.ensure_future(p.listen()) for p in pupils]
+    delays: list[float] = []
+    for _ in range(clicks):
+        for room in rooms:
+            mover = next((p for p in room if p.legal()), None)
+            if mover is None:
+                continue
+            card = mover.legal()
+            sent = time.perf_counter()
+            mover.socket.write_message(json.dumps({"type": "play", "card": card,
+                                                   "seq": mover.state["seq"]}))
+            others = [p for p in room if p is not mover]
+            deadline = sent + 5
+            while time.perf_counter() < deadline and not all(card in p.seen for p in others):
+                await asyncio.sleep(0.005)
+            delays += [p.seen[card] - sent for p in others if card in p.seen]
+            for p in others:
+                p.seen.pop(card, None)
+            await asyncio.sleep(0.05)
+    for task in listeners:
+        task.cancel()
+    return {"seated": seated, "memory": memory, "kernels": kernels, "delays": delays}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pupils", type=int, default=30)
+    parser.add_argument("--seats", type=int, default=4, help="pupils per room (Yukon, 4 players)")
+    parser.add_argument("--clicks", type=int, default=20, help="plays per room")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        rooms_file = Path(folder) / "rooms.sqlite3"
+        port = free_port()
+        env = {**voila_environment(), "CARDGAMES_ROOMS": str(rooms_file),
+               "CARDGAMES_TEACHER_KEY": ""}
+        server = subprocess.Popen(
+            [sys.executable, "-m", "cardgames.apps_server", "notebooks/", "--no-browser",
+             "--Voila.ip=127.0.0.1", f"--port={port}", *KERNEL_ARGUMENTS],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_until_serving(f"http://127.0.0.1:{port}", server)
+            time.sleep(8)                          # Voila's preheated kernels start first
+            idle, kernels_idle = rss_mib(server.pid), children(server.pid)
+            store = SQLiteStore(rooms_file)
+            count = -(-args.pupils // args.seats)
+            opened = Teacher(store, expected="").open_rooms(count, "yukon", prefix="bench",
+                                                            players=4, seed=1)
+            links, left = [], args.pupils
+            for room in opened:
+                codes = list(room.codes.values())[:min(args.seats, left)]
+                left -= len(codes)
+                links.append([f"/rooms/socket/join/{c}" for c in codes])
+            found = asyncio.run(measure(f"127.0.0.1:{port}", links, args.clicks, server.pid))
+        finally:
+            stop(server)
+    seated, delays = found["seated"], found["delays"]
+    print(f"{args.pupils} pupils opening their links at once in {len(links)} rooms")
+    print(f"  seated: median {statistics.median(seated):.2f} s, worst {max(seated):.2f} s "
+          "(goal: within 2 s, median <= 1 s)")
+    print(f"  server memory: idle {idle:.0f} MiB, with the pupils {found['memory']:.0f} MiB: "
+          f"{(found['memory'] - idle) / args.pupils:.2f} MiB a pupil (goal <= 5)")
+    print(f"  kernels: {kernels_idle} before the pupils (Voila's preheated pool), "
+          f"{found['kernels']} with them: {found['kernels'] - kernels_idle} for the pupils (goal 0)")
+    if delays:
+        delays.sort()
+        print(f"  a click to the other pages of its room: median {statistics.median(delays) * 1000:.0f}"
+              f" ms, 90% {delays[int(len(delays) * 0.9)] * 1000:.0f} ms, worst "
+              f"{delays[-1] * 1000:.0f} ms over {len(delays)} deliveries (goal: median <= 200 ms)")
+    else:
+        print("  no click was made")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    main()
