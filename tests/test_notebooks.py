@@ -9,6 +9,7 @@ examples, the table, a match, the explore section, ``follow_link()`` last), and
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -271,12 +272,15 @@ def test_a_card_click_in_the_app_plays_it():
 def test_show_cards_and_options_table():
     html = glue.show_cards("JS", "JH JD JC", labels=["Grand Yukon", "Yukons"]).data
     assert html.count('class="cg-card-face"') == 4 and "Grand Yukon" in html
-    frame = glue.options_table("yukon")
-    assert list(frame.index) == list(cg.GAMES["yukon"].options)
-    assert frame.loc["no_yukon_leads", "default"] is False
-    assert re.search(r"Parlett", frame.loc["yukon_lead_follow", "meaning"])
-    # each meaning is shown whole (pandas cut them at 50 characters: "follow its printed suit, else...")
-    assert frame.loc["yukon_lead_follow", "meaning"] in frame._repr_html_()
+    # the disputed rules as a learner reads them: each rule's question and its readings in
+    # words, no option's name; the sources in a fold under the table
+    table = glue.options_table("yukon").data
+    options = cg.GAMES["yukon"].options
+    assert table.split("<tbody>")[1].count("<tr>") == len(options)
+    for name, option in options.items():
+        assert escape(option.question) in table and name not in table
+        assert escape(option.words(option.default)) in table
+    assert "<summary>Sources</summary>" in table and "PAR-Y" in table.split("<details")[1]
 
 
 def test_a_preheated_page_with_no_link_shows_its_table_once_asked_for(monkeypatch):

@@ -5,7 +5,8 @@ Each notebook's cells stay short because the work happens here:
 ``show_cards("JS", "JH JD JC", labels=[...])``
     Rows of rendered cards (``cardgames.render``), for the deck and ranking sections.
 ``options_table(game)``
-    The game's named rule choices as a DataFrame: option, default, choices, meaning.
+    The game's disputed rules as a learner reads them: each question, the reading played and
+    the others, in words, the sources in a fold.
 ``best_play(hand)``
     With every card known: what each legal action secures to the end of the hand with perfect
     play by all (``cardgames.solver``), as a DataFrame, best first.
@@ -341,40 +342,47 @@ def fact_table(rows: Sequence[dict[str, Any]]) -> HTML:
     return HTML(score_sheet.sheet_html((columns, list(rows)), "Nothing to show."))
 
 
-def options_table(game: str):
-    """The game's named rule choices: option, default, the other choices, and what it means.
+#: The disputed rules' table: read from the left, top-aligned (a notebook aligns every cell
+#: right); on a phone each rule is a block of labelled lines, so no column is cut at the edge.
+RULES_TABLE_CSS = """<style>
+.cg-options-table { border-collapse: collapse; max-width: 100%; }
+.cg-options-table th, .cg-options-table td { text-align: left; vertical-align: top;
+  padding: 4px 8px; border-bottom: 1px solid #ddd; }
+.cg-options-table td:first-child { font-weight: 600; }
+.cg-rule-sources { margin-top: 0.5em; }
+@media (max-width: 600px) {
+  .cg-options-table, .cg-options-table tbody, .cg-options-table tr,
+  .cg-options-table td { display: block; }
+  .cg-options-table thead { display: none; }
+  .cg-options-table tr { padding: 6px 0; border-bottom: 1px solid #ddd; }
+  .cg-options-table td { padding: 1px 0; border: none; }
+  .cg-options-table td[data-label]::before { content: attr(data-label) ": "; color: #666; }
+}
+</style>"""
 
-    A DataFrame indexed by option name where pandas is installed; where it is not (the
-    in-browser site) the same rows as an HTML table (``score_sheet.sheet_html``)."""
-    rows = []
-    for name, option in get_game(game).options.items():
-        others = [c for c in option.choices if c != option.default]
-        rows.append({"option": name, "default": option.default,
-                     "alternatives": ", ".join(str(c) for c in others) or "(a value)",
-                     "meaning": option.doc})
-    try:
-        import pandas as pd
-    except ImportError:
-        return HTML(score_sheet.sheet_html((["option", "default", "alternatives", "meaning"], rows),
-                                            "This game has no rule choices."))
 
-    class WholeMeanings(pd.DataFrame):
-        """Shown with each meaning whole, read from the left: pandas cuts a cell's text at 50
-        characters ("To a Yukon lead: follow its printed suit, else..."), which left the rules
-        unread."""
+def options_table(game: str) -> HTML:
+    """The game's disputed rules as a learner reads them: each rule's question, the reading we
+    play and the other readings, in words; the sources in a fold under the table."""
+    from html import escape
 
-        @property
-        def _constructor(self):
-            return pd.DataFrame
-
-        def _repr_html_(self) -> str | None:
-            with pd.option_context("display.max_colwidth", None):
-                table = self.to_html(classes="cg-options-table")
-            # sentences read from the left (a notebook's tables align every cell right)
-            return ("<style>.cg-options-table td { text-align: left; vertical-align: top; }"
-                    "</style>" + table)
-
-    return WholeMeanings(pd.DataFrame(rows).set_index("option"))
+    rows, sources = [], []
+    for option in get_game(game).options.values():
+        others = [option.words(c) for c in option.choices if c != option.default]
+        played = option.words(option.default)
+        rows.append(f'<tr><td title="Sources: {escape(option.source)}">'
+                    f'{escape(option.question)}</td>'
+                    f'<td data-label="We play">{escape(played)}</td>'
+                    f'<td data-label="Other readings">'
+                    f'{escape("; ".join(others) or "Another value")}</td></tr>')
+        sources.append(f"<li>{escape(option.question)} {escape(option.source)}</li>")
+    if not rows:
+        return HTML("<p><i>This game has no disputed rules.</i></p>")
+    return HTML(RULES_TABLE_CSS + '<table class="cg-options-table"><thead><tr><th>The rule</th>'
+                "<th>We play</th><th>Other readings</th></tr></thead><tbody>" + "".join(rows)
+                + '</tbody></table><details class="cg-rule-sources"><summary>Sources</summary>'
+                "<ul>" + "".join(sources) + "</ul><p>The sources' codes are listed on the page's "
+                "<i>Where the game comes from</i> section.</p></details>")
 
 
 def best_play(hand: Any):
