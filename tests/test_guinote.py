@@ -511,6 +511,54 @@ def test_an_explicit_claim_and_a_false_claim():
     assert "claim" in legal(allowed)
 
 
+def test_a_vueltas_set_up_by_hand_carries_the_idas_played_again():
+    # S3: the second round adds its points "onto their score"; POZ: "siempre dará las cartas el
+    # jugador que consiga hacer las diez últimas". The idas played, the vueltas set up by hand,
+    # 30 undos back into the idas, the idas played again differently: the vueltas keeps its
+    # cards and carries the new idas' points, dealt by the winner of its last trick.
+    match = cg.match("guinote", seed=1)
+    rng = random.Random(1)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    first_idas = match.hands[0].score
+    hands, stock = cg.deal("guinote", seed=999).initial_deal
+    match.set_up_next(hands=hands, stock=stock)
+    for _ in range(30):
+        match.undo()
+    rng = random.Random(302)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    idas = match.hands[0]
+    assert idas.score != first_idas and idas.game_winner is None
+    vueltas = match.hand
+    assert vueltas.initial_deal == (hands, stock)
+    assert list(vueltas.carried) == idas.score == match.scores
+    assert vueltas.dealer == idas.tricks[-1].winner
+    while not match.is_over:
+        match.apply(rng.choice(match.hand.legal_actions()))
+        assert match.is_over or max(match.running_scores) < 101
+    assert match.scores[match.winner] >= 101
+    assert cg.load(match.to_json()).scores == match.scores
+
+
+def test_a_hand_set_up_by_hand_takes_the_target_and_points_from_the_match():
+    # S3: "A team wins the game once they reach 101 points or more", the second round "adding
+    # points from the second round onto their score": a vueltas set up by hand inside a match
+    # to 101 plays to 101, with the points the idas left.
+    match = cg.match("guinote", seed=1)
+    rng = random.Random(1)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    assert match.scores == [87, 43] and not match.is_over
+    hands, stock = cg.deal("guinote", seed=999).initial_deal
+    with pytest.raises(cg.SetupError, match=r"target is set by the match for hand 2 \(101\), not 50"):
+        match.set_up_next(hands=hands, stock=stock, target=50)
+    with pytest.raises(cg.SetupError, match=r"carried is set by the match for hand 2 \(\[87, 43\]\)"):
+        match.set_up_next(hands=hands, stock=stock, carried=[0, 0])
+    vueltas = match.set_up_next(hands=hands, stock=stock, target=101)
+    assert vueltas.target == 101 and vueltas.carried == (87, 43) and vueltas.vueltas
+
+
 def test_a_tute_wins_at_once_when_agreed():
     # RULES.md G-A9 (GODOT/Planas): all four Kings or four Queens: an instant win, declared in the
     # marriage window; tute_instant_win=False by default.
@@ -899,3 +947,26 @@ def test_impossible_starts_are_refused(start, words):
     barred = cg.match("guinote", seed=1, scores=[120, 70], carried_cards=[60, 70],
                       min_card_points_to_win=70)
     assert barred.hand.vueltas and cg.load(barred.to_json()).match_args == barred.match_args
+
+
+def test_a_vueltas_dealt_by_hand_cannot_carry_a_side_past_101():
+    # S3: "A team wins the game once they reach 101 points or more": a side with 150 carried
+    # would have won when the idas was counted, so no vueltas carries it.
+    with pytest.raises(cg.SetupError, match="side 0 already has 150, at or past 101, and would "
+                                            "have won the game when it was counted"):
+        cg.deal("guinote", seed=1, vueltas=True, carried=[150, 95])
+    # Planas (min_card_points_to_win): a side at 101 without the card points has not won.
+    barred = cg.deal("guinote", seed=1, vueltas=True, carried=[120, 70], carried_cards=[60, 70],
+                     min_card_points_to_win=70)
+    assert barred.totals == [120, 70]
+
+
+def test_action_words_take_the_text_apply_takes():
+    # S3: "A marriage is composed of a King and Queen in the same suit" (20, 40 in trumps).
+    hand = cg.deal("guinote", seed=1)
+    other = next(s for s in cg.Suit if s is not hand.trump)
+    assert hand.action_words(f"marriage {hand.trump.letter}") == "Declare 40 in trumps"
+    assert hand.action_words(f"marriage {other.letter}") == f"Declare 20 in {other.plural}"
+    assert hand.action_words("swap-seven") == "Swap the 7 for the pinta"
+    with pytest.raises(cg.IllegalAction, match="not an action of Guinote; its actions are"):
+        hand.action_words("double")

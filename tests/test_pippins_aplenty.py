@@ -701,3 +701,20 @@ def test_a_match_cannot_start_past_the_target_and_running_scores_count_at_once()
 def play_randomly_in(match: cg.Match, rng: random.Random) -> None:
     while not match.is_over:
         match.apply(rng.choice(match.hand.legal_actions()))
+
+
+def test_a_hand_set_up_between_hands_is_dealt_by_the_next_dealer():
+    # S4: "The deal passes to the left after each hand": a hand set up by hand between hands
+    # keeps the dealer the rules give, and takes only the deal keywords of a position.
+    match = cg.match("pippins", seed=6)
+    rng = random.Random(6)
+    while not match.hands:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    hands, _ = cg.deal("pippins", seed=60).initial_deal
+    with pytest.raises(cg.SetupError, match="dealt by seat 0, as the rules say: set_up_next "
+                                            "takes no dealer"):
+        match.set_up_next(hands=hands, dealer=2)
+    with pytest.raises(cg.SetupError, match="takes hands, stock, discards and reaches, not 'bogus'"):
+        match.set_up_next(hands=hands, bogus=1)
+    assert match.set_up_next(hands=hands).dealer == 0
+    assert "bogus" not in match.to_json()

@@ -549,6 +549,33 @@ def test_immediate_quints_end_the_game_in_mid_hand():
     assert again.hands[0].history[:len(hand.history)] == hand.history
 
 
+def test_running_scores_count_the_quints_as_they_fall():
+    # RULES.md Q-A4 alternative (win_check='immediate_quints'): "quints are scored as they fall,
+    # tricks at the end of the hand". match.running_scores adds the quints of the hand in play;
+    # match.scores adds the hand when it is counted.
+    match = cg.match("quinto", seed=3, scores=[200, 200], win_check="immediate_quints")
+    rng = random.Random(3)
+    while not any(match.hand.points_by_kind()["quints"]):
+        match.apply(rng.choice(match.hand.legal_actions()))
+    quints = match.hand.points_by_kind()["quints"]
+    assert match.scores == [200, 200] and not match.is_over
+    assert match.running_scores == [200 + quints[0], 200 + quints[1]]
+    # By default (win_check='end_of_hand') quints wait for the end of the hand like the tricks.
+    later = cg.match("quinto", seed=3, scores=[200, 200])
+    for _, seat, move in match.actions:
+        later.apply(move, seat if seat != later.hand.to_move else None)
+    assert later.running_scores == later.scores == [200, 200]
+
+
+def test_action_words_take_the_action_as_apply_does():
+    # S0: each player "may pass, double, or redouble"; the words for an action given as text.
+    hand = cg.deal("quinto", seed=1)
+    assert hand.action_words("double") == hand.action_words(cg.Action("double")) == "Double"
+    assert hand.action_words("AH") == "A♥"
+    with pytest.raises(cg.IllegalAction, match="its actions are: pass, double, redouble"):
+        hand.action_words("pip-pip H")
+
+
 def test_a_rubber_is_best_of_three_with_a_bonus():
     # S0: "A rubber is best of three games. The winner of the rubber gets a 100 point bonus."
     # RULES.md Q-A8: the rubber score is every point of its games + 100 to the winner.

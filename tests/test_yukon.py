@@ -406,3 +406,11 @@ def test_a_removed_two_is_not_in_the_pack():
     # S0: three players remove one 2 so the pack divides evenly (RULES.md Y-A4: the 2♣).
     hand = cg.deal("yukon", seed=1, players=3)
     assert "taken out of the pack" in hand.why_illegal("2C")
+
+
+def test_yukon_has_no_named_actions_to_put_in_words():
+    # S1: every decision of Yukon is a card to play; a card's words are its label.
+    hand = cg.deal("yukon", seed=7)
+    assert hand.action_words("JS") == "J♠"
+    with pytest.raises(cg.IllegalAction, match="Yukon has no named actions such as 'double'"):
+        hand.action_words("double")
