@@ -202,7 +202,7 @@ class PipPipHand(Hand):
         if deal_args.get("trump") is None:
             raise SetupError(
                 "a Pip-Pip! deal set up by hand needs its trump suit, which the rules take from a "
-                "drawn or cut card: give it, e.g. cg.deal('pip_pip', hands=..., stock=..., trump='H')")
+                "drawn or cut card: give it (trump='H' for hearts; S, H, D or C)")
         try:
             trump = Suit.parse(deal_args["trump"])
         except ValueError as error:

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from .. import players as players_module
 from .. import table_words
 from .. import score_sheet
+from .. import typed_deal
 from ..board_state import board_state
 from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
@@ -243,13 +244,14 @@ class Table:
         self.options_area = make(W.VBox)
         self.deal_button = self._button("Deal", "cg-deal", self.deal_from_controls,
                                         "Deal a new hand with these settings", "success")
-        self.deal_text = make(W.Textarea, placeholder="North: ...\nEast: ...\nSouth: ...\n"
-                              "West: ...\nstock: ...", layout={"width": "100%", "height": "7em"})
-        help_text = make(W.HTML, "<small>One line of cards per seat, e.g. <code>North: AS KH 10D "
-                         "9C JK</code> (rank 2-9, T or 10, J, Q, K, A; suit S H D C or ♠ ♥ ♦ ♣), "
-                         "then <code>stock:</code> with the undealt cards, the first drawn first; "
-                         "<code>dealer: 3</code> if needed.</small>")
-        help_text.add_class("cg-option-doc")
+        # the game's own example in the box, what to type above it, its refusals under its button
+        self.deal_text = make(W.Textarea, layout={"width": "100%", "height": "10em"})
+        self.deal_text.add_class("cg-deal-text-box")
+        self.deal_text_help = make(W.HTML)
+        self.deal_text_help.add_class("cg-option-doc")
+        self.deal_text_help.add_class("cg-deal-text-help")
+        self.deal_text_message = make(W.HTML)
+        self.deal_text_message.add_class("cg-deal-text-message")
         self.deal_text_button = self._button("Deal these cards", "cg-deal-text",
                                              self.deal_from_text,
                                              "Set the deal up from the text (it is then cleared, "
@@ -267,8 +269,8 @@ class Table:
             self.faces_select,
             make(W.HTML, "<b>Rules</b> (point at a question for where the rule comes from)"),
             self.options_area, self.deal_button,
-            make(W.HTML, "<b>Or set a deal up by hand</b>"), help_text, self.deal_text,
-            self.deal_text_button)
+            make(W.HTML, "<b>Or set a deal up by hand</b>"), self.deal_text_help, self.deal_text,
+            self.deal_text_button, self.deal_text_message)
         self._sync_setup()
 
     def _sync_setup(self) -> None:
@@ -321,6 +323,14 @@ class Table:
             self.seat_select.options = [("None: watch every seat", None)] + \
                 [(name, s) for s, name in enumerate(names)]
             self.seat_select.value = old if old is None or old < seats else 0
+        self._show_deal_text_guide(game, players)
+
+    def _show_deal_text_guide(self, game: Game, players: int) -> None:
+        """The typed deal's words for this game and count: what to type, an example, no error."""
+        guide = typed_deal.guide(game.name, players)
+        self.deal_text.placeholder = guide.example
+        self.deal_text_help.value = _deal_text_help_html(game, guide)
+        self.deal_text_message.value = ""
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The game's rules as plain questions, each with its choices in words."""
@@ -530,12 +540,21 @@ class Table:
         seats = game.hand_class.seats_for(players)
         names = table_words.default_names(seats)
         text = self.deal_text.value
-        setup = table_words.parse_deal_text(text, seats, names, game.deal_keywords)
-        self.session.new_deal(game, None, players=players, seat=self.seat_select.value,
-                              open_hands=self.open_hands_box.value,
-                              opponents=self.opponents_select.value, **setup,
-                              faces=self.faces_select.value, **self.chosen_options())
+        try:
+            setup = table_words.parse_deal_text(text, seats, names, game.deal_keywords)
+            self.session.new_deal(game, None, players=players, seat=self.seat_select.value,
+                                  open_hands=self.open_hands_box.value,
+                                  opponents=self.opponents_select.value, **setup,
+                                  faces=self.faces_select.value, **self.chosen_options())
+        except SetupError as error:
+            # said under the form's button, in the form's words (the message line says it too)
+            words = typed_deal.refusal_words(str(error), names)
+            end = "" if words.endswith((".", "!", "?")) else "."
+            self.deal_text_message.value = (f'<p class="cg-error" role="alert">Cannot deal these '
+                                            f'cards: {escape(words)}{end}</p>')
+            raise SetupError(words) from error
         self.deal_text.value = ""
+        self.deal_text_message.value = ""
         self._after_new_hand()
 
     def chosen_options(self) -> dict[str, Any]:
@@ -604,3 +623,20 @@ class Table:
     def all_widgets(self) -> list[widgets.Widget]:
         """Every widget under the table (for checks of what the browser receives)."""
         return widgets_under(self.widget)
+
+
+def _deal_text_help_html(game: Game, guide: typed_deal.TypedDealGuide) -> str:
+    """What to type for a deal by hand, in words: the seats, the stock, the game's settings,
+    its pack and how a card is written (the box holds an example)."""
+    parts = [f"One line of cards per seat ({escape(guide.seat_words)}), "
+             f"{guide.hand_size} cards each"]
+    if guide.has_stock:
+        parts.append(", then <code>stock:</code> and the cards left to draw, the first drawn first")
+    for line, when in guide.extras:
+        parts.append(f"; and <code>{escape(line)}</code> with the trump suit (S, H, D or C), "
+                     f"{escape(when)}")
+    parts.append(f". {escape(game.title)}'s pack: {escape(guide.pack)}. A card is its rank and "
+                 "suit: <code>10H</code>, <code>TH</code> or <code>10♥</code> for the ten of "
+                 "hearts (suits S H D C or ♠ ♥ ♦ ♣). <code>dealer:</code> and a seat's name "
+                 "chooses the dealer. The box shows an example.")
+    return "<small>" + "".join(parts) + "</small>"
