@@ -452,7 +452,9 @@ class TableSession:
             "redo": bool(self._redo), "forward": bool(self._redo),
             "hint": not (hand.is_over or self.between_hands) and (
                 mover is not None and self.user_controls(mover) or bool(self.user_open_actions())),
-            "continue": self.holding() and self.shown_trick() is not None,
+            # the computers wait for it; watching, Next goes on (and the result needs it too)
+            "continue": self.holding() and self.shown_trick() is not None and (
+                self.auto and self.seat is not None or played.is_over),
             "deal_again": over and match_over, "same_cards": over and match_over,
             "next_hand": self.between_hands and not match_over,
             "review": over and bool(played.history),
@@ -472,7 +474,7 @@ class TableSession:
         if hand.is_over:
             return ("Deal again for new cards, Same cards again to play these another way, "
                     "Review to look back at your decisions.")
-        if self.holding() and self.pace != "none" and not self._user_must_decide():
+        if self.controls()["continue"] and not self._user_must_decide():
             return "Tap the cloth (or press a key) to go on."
         mover = hand.to_move
         if mover is not None and self.user_controls(mover):

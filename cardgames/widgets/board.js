@@ -716,8 +716,11 @@ function render({ model, el }) {
     return Boolean(go && go.enabled && !state.foreseen);
   }
 
+  let wentOn = -1; // the seq of the state a "continue" was sent for: sent once
   function goOn() {
-    if (held()) send({ type: "button", name: "continue" });
+    if (!held() || wentOn === state.seq) return;
+    wentOn = state.seq;
+    send({ type: "button", name: "continue" });
   }
 
   // The end of the hand: who won, the breakdown (a row per kind of points, a column per side),

@@ -356,6 +356,8 @@ class Table:
     def _on_board(self, event: UserEvent) -> None:
         """A click on the board: played only if it was aimed at the board as it is now."""
         if event.seq != self._seq:
+            if event.type == "button" and event.button == "continue":
+                return           # a second tap on the cloth (or the pause's end): nothing lost
             self.session.stale()
             self.redraw(force=True)
             return
