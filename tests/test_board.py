@@ -881,3 +881,102 @@ def test_no_animation_under_reduced_motion_or_when_switched_off(harness, open_bo
         return document.getAnimations().length;
     }""", after)
     assert animating == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Every trick and every hand is a lesson (issue 41): the finished trick, the hand's end, the
+# review, as the session draws them (the preview's lesson- scenes)
+
+LESSON_SIZES = [(390, 844), (1280, 800), (1920, 1080)]
+
+
+def boxes_apart(a, b) -> bool:
+    return (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+            or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", LESSON_SIZES)
+def test_a_finished_trick_lies_on_the_cloth_with_its_winner_until_a_tap(harness, open_board,
+                                                                        width, height):
+    _base, scenes = harness
+    state = scenes["lesson-yukon-4-held"]["state"]
+    trick = state["trick"]
+    winner = next(p["card"] for p in trick["plays"] if p["seat"] == trick["winner"])
+    page = open_board("lesson-yukon-4-held", width, height, query="&still")
+    done = page.locator('.cg-table .cg-trick[data-complete="true"]')
+    assert done.locator(".cg-card").count() == len(trick["plays"]) == 4
+    assert done.locator(".cg-card.cg-winner").count() == 1
+    assert done.locator(".cg-card.cg-winner").get_attribute("data-card") == winner
+    words = page.locator(".cg-trick-words")
+    assert words.is_visible() and words.inner_text() == trick["words"]
+    assert "Tap the cloth" in page.locator(".cg-trick-go").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"board-trick-held-{width}x{height}.png"), full_page=True)
+    # a tap on the cloth, away from the seats and the cards: the board goes on, once
+    box = page.locator(".cg-cloth").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] - 14)
+    page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] - 14)
+    assert page.evaluate("window.sent") == [{"type": "button", "name": "continue", "seq": 1}]
+
+
+@pytest.mark.browser
+def test_a_key_or_the_pause_puts_the_finished_trick_away(harness, open_board):
+    page = open_board("lesson-pip_pip-6-held", query="&still")
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.sent") == [{"type": "button", "name": "continue", "seq": 1}]
+    # the pace "pause 2 s": the board sends the same message by itself when the pause is over
+    page = open_board("lesson-guinote-4-held", query="&still")
+    page.evaluate("""() => { const s = structuredClone(window.model.get('state'));
+                             s.pause_ms = 300; s.seq = 2; window.model.set('state', s); }""")
+    assert page.evaluate("window.sent") == []
+    page.wait_for_function("window.sent.length === 1", timeout=3000)
+    assert page.evaluate("window.sent") == [{"type": "button", "name": "continue", "seq": 2}]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", LESSON_SIZES)
+def test_the_end_of_the_hand_names_the_winner_and_hides_no_seats_points(harness, open_board,
+                                                                        width, height):
+    _base, scenes = harness
+    for name in ("lesson-yukon-4-over", "lesson-pip_pip-5-over", "lesson-yukon-4-match-hand"):
+        over = scenes[name]["state"]["hand_over"]
+        page = open_board(name, width, height, query="&still")
+        panel = page.locator(".cg-table .cg-hand-over")
+        assert panel.is_visible()
+        text = panel.inner_text()
+        assert over["title"] in text.replace("\n", " ")
+        assert all(line in text for line in over["match"])
+        panel.screenshot(path=str(SHOTS / f"board-hand-over-{name}-{width}x{height}.png"))
+        # every seat's points in sight: no badge and no panel over them
+        assert page.locator(".cg-count:visible").count() == 0
+        panel_box = panel.bounding_box()
+        for points in page.locator(".cg-seat .cg-points").all():
+            assert points.is_visible()
+            assert boxes_apart(points.bounding_box(), panel_box), (name, points.inner_text())
+        for button in ("deal_again", "same_cards", "next_hand", "review"):
+            shown = page.locator(f'.cg-button[data-name="{button}"]').is_visible()
+            assert shown == (button in scenes[name]["state"]["buttons"]), (name, button)
+        page.screenshot(path=str(SHOTS / f"board-{name}-{width}x{height}.png"), full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", LESSON_SIZES)
+def test_the_review_strip_steps_by_click_and_by_the_arrow_keys(harness, open_board, width,
+                                                               height):
+    _base, scenes = harness
+    review = scenes["lesson-yukon-4-review"]["state"]["review"]
+    page = open_board("lesson-yukon-4-review", width, height, query="&still")
+    steps = page.locator(".cg-review .cg-review-step[data-step]")
+    assert steps.count() == len(review["steps"]) + 1            # and the end of the hand
+    marked = [str(s["step"]) for s in review["steps"] if s["mark"]]
+    assert [n.get_attribute("data-step") for n in page.locator(".cg-review-mark").all()] == marked
+    assert page.locator(".cg-review-at").get_attribute("data-step") == "5"
+    page.screenshot(path=str(SHOTS / f"board-review-{width}x{height}.png"), full_page=True)
+    page.locator('.cg-review-step[data-step="3"]').click()
+    page.locator("body").click(position={"x": 2, "y": 2})      # the focus off the strip
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("window.sent") == [{"type": "step", "step": 3, "seq": 1},
+                                            {"type": "step", "step": 6, "seq": 1},
+                                            {"type": "step", "step": 4, "seq": 1}]
