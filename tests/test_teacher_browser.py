@@ -59,10 +59,12 @@ def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page)
         links = page.locator(".cg-opened a")
         page.wait_for_function("() => document.querySelectorAll('.cg-opened a').length >= 10")
         hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-        # Four seats and the projector per room, at the address the page was opened at.
+        # Four seats and the projector per room, on the server the page was opened at: each
+        # seat's short code (the pupils' pages without a kernel), the projector's page.
         assert len(hrefs) == 10
-        assert f"{base}/voila/render/yukon.ipynb?room={prefix}-1&seat=0" in hrefs
-        assert f"{base}/voila/render/yukon.ipynb?room={prefix}-2&seat=watch&view=table" in hrefs
+        first, second = teacher.links(f"{prefix}-1", base), teacher.links(f"{prefix}-2", base)
+        assert f"{base}/join/{first.codes['North']}" in hrefs
+        assert f"{base}/watch/{second.watch_code}" in hrefs
         message = page.locator(".cg-teacher-message").inner_text()
         assert f"Opened 2 rooms of Yukon: {prefix}-1, {prefix}-2" in message
         for n in (1, 2):
@@ -76,7 +78,8 @@ def test_the_teacher_opens_two_rooms_and_gets_their_links(voila_notebooks, page)
         sheet = opened.value
         sheet.locator(".cg-room-slip").first.wait_for()
         assert sheet.locator(".cg-room-slip").count() == 2
-        assert f"room={prefix}-2&seat=3" in sheet.content().replace("&amp;", "&")
+        assert second.links["West"] in sheet.content()
+        assert sheet.locator("svg.cg-qr").count() == 2 * 4          # a QR code per seat
         sheet.close()
         # A pupil takes South in room 1: the list shows her by itself, with no click.
         RoomTable(teacher.store).join(f"{prefix}-1", 2, new_holder(), pupil="Ana")

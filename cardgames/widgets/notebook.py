@@ -17,9 +17,9 @@ Each notebook's cells stay short because the work happens here:
     Under Voila a match's table is dealt once the browser has drawn the page's first table
     (:mod:`cardgames.widgets.when_drawn`), so that it does not delay the hand's.
 ``?room=NAME&seat=N`` (or ``seat=watch``)
-    The page's first table joins a class's room instead of dealing alone
-    (:class:`cardgames.widgets.room_page.RoomPage`): the first to open the room sets its game,
-    players, options and deal from the same link. The page's other tables deal as usual.
+    The page's first table says where a class's rooms are joined instead (``/join`` on the
+    apps' server, :mod:`cardgames.rooms.room_server`: pages without a kernel); a link to an app
+    never opens a room. The page's other tables deal as usual.
     A link that asks for a room's seat or a deal of its own opens the page at its table, as at
     an anchor (a quiz's link at the quiz: :mod:`cardgames.widgets.open_here`).
 ``?lesson=N``
@@ -143,7 +143,6 @@ class App:
         self.match = match
         self.table_options = table_options
         self.table: Any = None
-        self.room_page: Any = None      # a RoomPage when the link joins a room
         self.box = widgets.VBox()
         self.box.add_class("cg-app")
         self.settings = DealSettings()
@@ -174,7 +173,13 @@ class App:
                         "by Voila (python3 tasks.py apps); this page runs alone in the browser. "
                         "Remove room= and seat= from the address to play here."),)
                 elif self._first_on_page():
-                    self._join_room()
+                    # a class's rooms are the server's pages without a kernel (/join/CODE): a
+                    # link to an app never opens a room, nor sets its deal
+                    self.box.children = (_message(
+                        f"Room {self.settings.room}: pupils join a room at /join on this server "
+                        "with the code their teacher gives them (on the slip, or the "
+                        "projector's QR code). Remove room= and seat= from the address to "
+                        "play here alone."),)
                 else:                   # the page's other tables: their own deal, not the room's
                     self.settings = DealSettings()
                     if self.table is None:
@@ -225,23 +230,6 @@ class App:
     def show(self) -> None:
         if self.table is not None:
             self.box.children = (self.table.widget,)
-
-    def _join_room(self) -> None:
-        """Show the room the link names, at its seat (or watching), with its poll loop."""
-        from ..rooms.page_session import RoomSession
-        from .room_page import RoomPage
-
-        settings = self.settings
-        if self.room_page is not None:
-            self.room_page.stop()
-        faces = {"faces": settings.faces} if settings.faces else {}
-        session = RoomSession.open(settings.room, "watch" if settings.watch else settings.seat,
-                                   game=self.game.name, pupil=settings.pupil,
-                                   **settings.deal_keywords(), **faces)
-        page = RoomPage(session, fill=settings.view == "table")
-        page.start()
-        self.room_page = page
-        self.box.children = self._opening(page.widget)
 
     def _show_table(self) -> None:
         from .table import Table  # the widget helper's table
