@@ -27,18 +27,22 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from .cards import Card, NotationError, Suit, format_cards, shuffle
 from .limits import quote
+from .rule_sources import split_source
 
 # Errors ------------------------------------------------------------------------------------
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule that forbids it.
+    """An action the rules do not allow now; the message names the rule that forbids it, in a
+    player's words, and ``source`` says where the rule comes from ("S3: 'the team that has the
+    lead may declare'"; '' if the rule cites none): a citation in ``message`` moves there.
 
     Raising it changes nothing: the hand is exactly as it was before the attempt.
     """
 
     def __init__(self, message: str, action: object = None, seat: int | None = None):
-        super().__init__(message)
+        words, self.source = split_source(str(message))
+        super().__init__(words)
         self.action = action
         self.seat = seat
 
@@ -891,10 +895,16 @@ class Hand:
             self._redo = []
             self._do(seat, move)
             return
-        raise IllegalAction(self.why_illegal(move, seat), move, seat)
+        raise IllegalAction(self._cited_refusal(move, seat), move, seat)
 
     def why_illegal(self, action: Move | str, seat: int | None = None) -> str | None:
-        """Why ``seat`` (default: the seat to move) may not take ``action`` now; None if it may."""
+        """Why ``seat`` (default: the seat to move) may not take ``action`` now, in a player's
+        words (the rule's source left out: ``IllegalAction.source`` has it); None if it may."""
+        reason = self._cited_refusal(action, seat)
+        return None if reason is None else split_source(reason)[0]
+
+    def _cited_refusal(self, action: Move | str, seat: int | None = None) -> str | None:
+        """``why_illegal``'s reason as the game words it, with the source of its rule cited."""
         try:
             move = parse_action(action)
         except NotationError as error:

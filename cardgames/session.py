@@ -36,6 +36,7 @@ from .links import LinkError, share_query
 from .packs import FRENCH, Pack, pack_for
 from .record import RecordError, load
 from .review import Review
+from .rule_sources import split_source
 from .view import SeatView
 
 __all__ = ["TableSession", "DEFAULT_OPPONENTS", "PACES", "PaceError", "card_sort_key"]
@@ -225,7 +226,9 @@ class TableSession:
 
     def words(self, text: str) -> str:
         """The engine's words with the seats' names ("seat 2" becomes "South") and the cards named
-        as the table's pack names them ("7♥" becomes "7 of copas" with the Spanish pack)."""
+        as the table's pack names them ("7♥" becomes "7 of copas" with the Spanish pack), without
+        the rule texts' citations ("(S3)", "(RULES.md G-A7)": a player reads the rule itself)."""
+        text = split_source(text)[0]
         text = table_words.name_seats(text, self.names) if self.names else text
         return self.pack.words(text)
 
@@ -985,7 +988,8 @@ class TableSession:
             decider = hand.controller(mover)
             advice = self.advisor.advise(SeatView(hand, decider))
             self.hinted = advice.action
-            self.say([f"Hint: {action_words(hand, advice.action)}. {self.words(advice.reason)}"],
+            self.say([f"Hint: {action_words(hand, advice.action)}. "
+                      f"{_sentence(self.words(advice.reason))}"],
                      record=False)
         elif self.user_open_actions():
             seat, _ = self.user_open_actions()[0]

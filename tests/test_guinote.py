@@ -373,7 +373,10 @@ def test_hob_exchanges_the_seven_before_drawing():
     hob = deal(seven_swap_rule="side_has_won_a_trick")
     assert C("7S") in hob.hands[0] and hob.tricks[0].winner == 0
     assert "swap-seven" not in legal(hob)
-    assert "before drawing (HOB: 'antes de robar')" in hob.why_illegal("swap-seven")
+    assert "the exchange is made before drawing" in hob.why_illegal("swap-seven")
+    with pytest.raises(cg.IllegalAction) as refused:
+        hob.apply("swap-seven")
+    assert refused.value.source == "HOB: 'antes de robar'"
     assert hob.view(1).seven_just_drawn is False     # only the holder knows when he drew it
     play(hob, "2H", "3C")                             # trick 2 (the 3♣ is no heart, no trump)
     assert hob.tricks[1].winner == 0 and C("7S") in hob.hands[0]
@@ -493,7 +496,11 @@ def test_an_explicit_claim_and_a_false_claim():
     assert not right.is_over and "claim" in legal(right)
     # When a claim may be made is this program's reading (RULES.md G-A7), not the marriage rule.
     refusal = right.why_illegal("claim", seat=1)
-    assert "a claim is made by the side that won the last trick" in refusal and "G-A7" in refusal
+    assert "a claim is made by the side that won the last trick" in refusal
+    # the reading's source is kept apart from the words a player reads (IllegalAction.source)
+    with pytest.raises(cg.IllegalAction) as refused:
+        right.apply("claim", seat=1)
+    assert "G-A7" not in str(refused.value) and "G-A7" in refused.value.source
     assert "may declare" not in refusal
     right.apply("claim")
     assert right.game_winner == 0 and "the claim is right" in right.end_reason

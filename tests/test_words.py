@@ -125,3 +125,90 @@ def test_the_end_of_a_match_in_plain_words(game, options):
         match.apply(rng.choice(match.hand.legal_actions()))
     for text in [match.end_reason] + [h.end_reason for h in match.hands]:
         assert plain(text), text
+
+
+# -- a learner's words: no document tags, option names or server words -----------------------
+
+#: What a learner must never read: a rule text's code or the specification's tag ("(S3: ...)",
+#: "(RULES.md G-A7)"), an option's name ("cante_window"), a seat or side by number, server words.
+TAGS = (r"RULES\.md|\((?:S\d|HOB|PRON|GODOT|L40|ACA|PAR-|HER-|HOF|PAG-|GR-)|\b[a-z]+_[a-z0-9_]+\b"
+        r"|\bVoila\b|\bVoilà\b|pip install|\?seed=")
+NOT_FOR_LEARNERS = re.compile(TAGS + r"|\bseat \d|\bside \d")
+
+
+def learner_words(text: str) -> bool:
+    return not NOT_FOR_LEARNERS.search(text)
+
+
+def untagged(text: str) -> bool:
+    """The engine's words (which say "seat 2" for the table to name) carry no tag."""
+    return not re.search(TAGS, text)
+
+
+def strings(value) -> list[str]:
+    """Every string value in a board's state (its keys are the board's, not words)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+@pytest.mark.parametrize("game", list(cg.GAMES))
+def test_refusals_are_the_rules_words_and_their_sources_are_kept_apart(game):
+    # Guinote (S3): "the team that has the lead may declare"; a refusal says the rule, and where
+    # it comes from is IllegalAction.source
+    for number, options in enumerate(OPTION_SETS[game]):
+        hand = cg.deal(game, seed=3 + number, **options)
+        rng = random.Random(number)
+        while not hand.is_over:
+            names = {name.split()[0] for name in hand.action_names}
+            moves = [*hand.hands[hand.to_move][:6], *(cg.Action(n, s) for n in names
+                                                       for s in SUITS), *map(cg.Action, names)]
+            for move in moves:
+                why = hand.why_illegal(move)
+                assert why is None or untagged(why), why
+                if why and isinstance(move, cg.Card):
+                    with pytest.raises(cg.IllegalAction) as refused:
+                        hand.apply(move)
+                    assert str(refused.value) == why
+            hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_a_refusals_source_is_kept_for_whoever_asks():
+    hand = cg.deal("guinote", hands=["AH KC QC 7S 2D 4C", "2H 4D 5D 3S 6C 7C",
+                                     "4H 6D 2S 5S JD QD", "5H 7D 2C 6S JH QH"],
+                   stock=["5C", "3C", "3D", "KS"])
+    assert hand.why_illegal("marriage C") == "no marriage before your side has won a trick"
+    with pytest.raises(cg.IllegalAction) as refused:
+        hand.apply("marriage C")
+    assert refused.value.source.startswith("PRON: 'Solo puedes cantar")
+
+
+@pytest.mark.parametrize("game", list(cg.GAMES))
+def test_everything_the_table_shows_is_in_a_learners_words(game):
+    from cardgames.board_state import board_state
+    from cardgames.session import TableSession
+
+    for seed in range(2):
+        session = TableSession(game, seed=seed, seat=0, auto=False)
+        session.coach = True
+        steps = 0
+        while not session.hand.is_over and steps < 400:
+            shown = strings(board_state(session)) + [session.message]
+            for text in shown:
+                assert learner_words(text), text
+            if session.controls()["hint"]:
+                session.run(session.hint)
+                assert learner_words(session.message), session.message
+                assert not re.search(r"Hint: [^.]*\. [a-z]", session.message), session.message
+            choices = session.choices()
+            if session.hand.to_move == 0 and choices:
+                session.run(session.choose, choices[seed % len(choices)])
+            else:
+                session.run(session.step)
+            steps += 1
+        for text in strings(board_state(session)) + [session.message]:
+            assert learner_words(text), text
