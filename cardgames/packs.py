@@ -75,6 +75,7 @@ class Pack:
     games: frozenset[str] | None = None
     rank_names: dict[Rank, tuple[str, str]] = field(default_factory=dict)
     suit_names_one: dict[Suit, str] = field(default_factory=dict)
+    button: str = ""            # its name on a switch: "Spanish pack"
 
     @property
     def is_french(self) -> bool:
@@ -135,10 +136,11 @@ class Pack:
         return card_svg(card, width=width)
 
 
-FRENCH = Pack("french", "French-suited pack", _SUITS_FRENCH)
-SPANISH = Pack("spanish", "Spanish pack (baraja española)", _SUITS_SPANISH,
-               games=frozenset({"guinote"}), rank_names=_RANKS_SPANISH,
-               suit_names_one=_SUITS_SPANISH_ONE)
+FRENCH = Pack("french", "French-suited pack: hearts, spades, diamonds, clubs", _SUITS_FRENCH,
+              button="French pack")
+SPANISH = Pack("spanish", "Spanish pack (baraja española): oros, copas, espadas, bastos",
+               _SUITS_SPANISH, games=frozenset({"guinote"}), rank_names=_RANKS_SPANISH,
+               suit_names_one=_SUITS_SPANISH_ONE, button="Spanish pack")
 PACKS: dict[str, Pack] = {FRENCH.key: FRENCH, SPANISH.key: SPANISH}
 
 

@@ -234,9 +234,10 @@ class Table:
         self.open_hands_box = self._check("Open hands (every card face up)", session.open_hands)
         self.match_box = self._check("Play a match", session.match is not None)
         # the pack, for a game played with more than one (Guinote's Spanish pack)
-        self.faces_select = make(W.ToggleButtons, options=[(p.title, k) for k, p in PACKS.items()],
+        self.faces_select = make(W.ToggleButtons, options=[(p.button, k) for k, p in PACKS.items()],
+                                 tooltips=[p.title for p in PACKS.values()],
                                  value=session.pack.key, description="Cards",
-                                 tooltip="The pack the cards are drawn and named with")
+                                 style={"button_width": "auto"})
         self.faces_select.add_class("cg-faces")
         self.target_box = make(W.Text, description="Target", placeholder="the game's own",
                                tooltip="Points to win the match (empty: the game's own target)",

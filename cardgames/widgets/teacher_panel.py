@@ -279,8 +279,10 @@ class TeacherPanel:
                                     "side reaches the target), not one hand", indent=False,
                                     layout={"width": "auto"})
         # the pack the rooms show, for a game played with more than one (Guinote's Spanish pack)
-        self.faces_select = W.ToggleButtons(options=[(p.title, k) for k, p in PACKS.items()],
-                                            value=FRENCH.key, description="Cards")
+        self.faces_select = W.ToggleButtons(options=[(p.button, k) for k, p in PACKS.items()],
+                                            tooltips=[p.title for p in PACKS.values()],
+                                            value=FRENCH.key, description="Cards",
+                                            style={"button_width": "auto"})
         self.faces_select.add_class("cg-room-faces")
         self.options_area = W.VBox()
         self.rules = W.Accordion(children=[self.options_area], selected_index=None)
