@@ -86,6 +86,7 @@ def test_rows_cover_every_decision_of_the_seat_including_calls():
     assert any(row.how == "declaration" for row in review.rows)
 
 
+@pytest.mark.slow     # four search players play a whole hand, then the review weighs it
 def test_a_hand_played_by_the_search_player_has_no_blunder():
     hand = cg.deal("quinto", seed=1)
     play_hand(hand, {s: SearchPlayer(100 + s, iterations=300, time_limit=None) for s in range(4)})
