@@ -298,10 +298,30 @@ def test_crafted_widget_messages_get_no_traceback_back():
                            "data": {"state": {"_model_name": "Nope"}}}),
             ("comm_open", {"comm_id": "c2", "target_name": "no-such-target", "data": {}}),
             ("comm_close", {"comm_id": "no-such-widget", "data": {}}),
+            # Issue 43: an 8 MB Textarea, 30 times, grew a kernel from 181 to 440 MiB. A widget
+            # of a kind the page never made is not created; a message over 64 KiB is dropped.
+            ("comm_open", {"comm_id": "big", "target_name": "jupyter.widget",
+                           "data": {"state": {"_model_module": "@jupyter-widgets/controls",
+                                              "_model_name": "TextareaModel",
+                                              "value": "x" * 200_000}}}),
+            ("comm_open", {"comm_id": "odd", "target_name": "jupyter.widget",
+                           "data": {"state": {"_model_module": "@jupyter-widgets/controls",
+                                              "_model_name": "ColorPickerModel"}}}),
+            ("comm_msg", {"comm_id": box, "data": {"method": "update",
+                                                   "state": {"value": 5, "pad": "x" * 100_000}}}),
         ]
         for msg_type, content in crafted:
             kc.shell_channel.send(kc.session.msg(msg_type, content))
-        kc.execute_interactive("print('done')", timeout=60)    # after every crafted message
+        seen: list[str] = []
+        kc.execute_interactive(                                  # after every crafted message
+            "from ipywidgets.widgets.widget import _instances\n"
+            "print(sorted({w._model_name for w in _instances.values()}), max(len(w.value) for w "
+            "in _instances.values() if w._model_name == 'TextareaModel'), box.value)",
+            output_hook=lambda m: m["msg_type"] == "stream" and seen.append(m["content"]["text"]),
+            timeout=60)
+        kinds, longest, value = seen[-1].rsplit(" ", 2)
+        assert "ColorPickerModel" not in kinds
+        assert int(longest) < 1000 and value.strip() == "3"
         replies = []
         while True:
             try:

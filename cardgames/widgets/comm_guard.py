@@ -13,16 +13,27 @@ one) wraps the kernel's three comm handlers so that while one runs ``showtraceba
 line to the kernel's own log (the server's terminal; the traceback at debug level) instead of
 the browser, and sends the ``comm`` loggers to that log too. The table's own errors are unchanged: its handlers catch them
 and say so in its message line.
+
+The same wrapper bounds what a browser may make the kernel hold: a widget message larger than
+:data:`MAX_COMM_BYTES` (its JSON and its binary buffers) is dropped unread, and a widget the
+browser asks to create (``comm_open`` to ``jupyter.widget``) is created only if the page itself
+already made a widget of that kind (an app never asks: the kernel makes its widgets). An 8 MB
+Textarea sent 30 times grew a kernel from 181 to 440 MiB without this.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import sys
 from typing import Any, Callable
 
 COMM_MESSAGES = ("comm_open", "comm_msg", "comm_close")
+#: The largest widget message a browser may send (a board's click is ~100 bytes; a text box's
+#: value a few hundred): larger ones are dropped unread.
+MAX_COMM_BYTES = 64 * 1024
+WIDGET_TARGET = "jupyter.widget"
 COMM_LOGGERS = ("Comm", "ipykernel.comm")
 _INSTALLED = "_cardgames_comm_guard"
 
@@ -42,11 +53,58 @@ def _server_log() -> logging.Logger:
     return app_module.IPKernelApp.instance().log
 
 
+def message_size(msg: Any) -> int:
+    """A comm message's size: its content as JSON and its binary buffers."""
+    if not isinstance(msg, dict):
+        return 0
+    try:
+        size = len(json.dumps(msg.get("content"), default=str))
+    except (TypeError, ValueError):
+        size = MAX_COMM_BYTES + 1
+    for buffer in msg.get("buffers") or ():
+        size += len(buffer) if hasattr(buffer, "__len__") else 0
+    return size
+
+
+def widget_kinds() -> set[tuple[str, str]]:
+    """The (module, model) of every widget alive in this kernel: the kinds the page made."""
+    from ipywidgets.widgets import widget
+
+    return {(w._model_module, w._model_name) for w in list(widget._instances.values())}
+
+
+def refusal(msg_type: str, msg: Any) -> str:
+    """Why a browser's comm message is dropped unread ("" if it may be handled)."""
+    size = message_size(msg)
+    if size > MAX_COMM_BYTES:
+        return f"a {msg_type} of {size} bytes (at most {MAX_COMM_BYTES})"
+    if msg_type != "comm_open":
+        return ""
+    content = msg.get("content") if isinstance(msg, dict) else None
+    if not isinstance(content, dict) or content.get("target_name") != WIDGET_TARGET:
+        return ""
+    data = content.get("data")
+    state = data.get("state") if isinstance(data, dict) else None
+    if not isinstance(state, dict):
+        return "a widget opened without a state"
+    kind = (state.get("_model_module"), state.get("_model_name"))
+    if kind not in widget_kinds():
+        return f"a widget of a kind this page never made ({str(kind[1])[:40]})"
+    return ""
+
+
 def guarded(handler: Callable, shell: Any, log: logging.Logger) -> Callable:
     """``handler`` (a kernel's comm message handler) with ``shell.showtraceback`` writing to
     ``log`` instead of publishing to the browser while it runs."""
+    msg_type = getattr(handler, "__name__", "comm message")
+
     @functools.wraps(handler)
     def handle(stream, idents, msg):
+        why = refusal(msg_type, msg)
+        if why:
+            log.warning("A widget message was dropped unread: %s", why)
+            return None
+
         def to_log(*_args, **_kwargs) -> None:
             kind, error, _ = sys.exc_info()
             content = msg.get("content") if isinstance(msg, dict) else None
