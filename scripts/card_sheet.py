@@ -4,7 +4,8 @@
 
 Writes ``sheet_<70|140>_<two|four>.png`` (the board's form: the sprite and ``<use>``, four
 colours set by the CSS variables as the board sets them) and ``standalone_70.png`` (the
-explainers' form, ``card_svg``), rendered by headless Chromium at /usr/bin/chromium.
+explainers' form, ``card_svg``), and ``spanish_<70|140>.png`` (Guinote's Spanish pack,
+``cardgames.spanish_faces``), rendered by headless Chromium at /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from playwright.sync_api import sync_playwright
 from cardgames.card_faces import back_svg, card_svg, face_id, sprite
 from cardgames.cards import ALL_CARDS
 from cardgames.render import FOUR_COLOURS
+from cardgames import spanish_faces
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -31,6 +33,16 @@ def sheet(width: int, four: bool) -> str:
                     for card in list(ALL_CARDS) + [None])
     return (f'<body style="margin:8px;background:#2e7d4f;{FOUR if four else ""}">{sprite()}'
             f'<div style="display:flex;flex-wrap:wrap;width:{13 * (width + 6) + 10}px">{cards}'
+            f'</div></body>')
+
+
+def spanish_sheet(width: int) -> str:
+    """The Spanish pack's 40 faces and its back, a suit to a row."""
+    cards = "".join(f'<svg viewBox="0 0 240 336" style="width:{width}px;height:{width * 1.4}px;'
+                    f'margin:3px"><use href="#{face_id(card)}"/></svg>'
+                    for card in list(spanish_faces.SPANISH_CARDS) + [None])
+    return (f'<body style="margin:8px;background:#2e7d4f">{spanish_faces.sprite()}'
+            f'<div style="display:flex;flex-wrap:wrap;width:{10 * (width + 6) + 10}px">{cards}'
             f'</div></body>')
 
 
@@ -51,6 +63,9 @@ def main(out: Path) -> None:
                 page.set_content(sheet(width, four))
                 page.screenshot(path=str(out / f"sheet_{width}_{'four' if four else 'two'}.png"),
                                 full_page=True)
+        for width in (70, 140):
+            page.set_content(spanish_sheet(width))
+            page.screenshot(path=str(out / f"spanish_{width}.png"), full_page=True)
         page.set_content(standalone(70))
         page.screenshot(path=str(out / "standalone_70.png"), full_page=True)
         browser.close()
