@@ -299,16 +299,17 @@ def test_crafted_widget_messages_get_no_traceback_back():
             ("comm_open", {"comm_id": "c2", "target_name": "no-such-target", "data": {}}),
             ("comm_close", {"comm_id": "no-such-widget", "data": {}}),
             # Issue 43: an 8 MB Textarea, 30 times, grew a kernel from 181 to 440 MiB. A widget
-            # of a kind the page never made is not created; a message over 64 KiB is dropped.
+            # of a kind the page never made is not created; a message over about 1 MB (a game
+            # record's limit) is dropped.
             ("comm_open", {"comm_id": "big", "target_name": "jupyter.widget",
                            "data": {"state": {"_model_module": "@jupyter-widgets/controls",
                                               "_model_name": "TextareaModel",
-                                              "value": "x" * 200_000}}}),
+                                              "value": "x" * 1_100_000}}}),
             ("comm_open", {"comm_id": "odd", "target_name": "jupyter.widget",
                            "data": {"state": {"_model_module": "@jupyter-widgets/controls",
                                               "_model_name": "ColorPickerModel"}}}),
             ("comm_msg", {"comm_id": box, "data": {"method": "update",
-                                                   "state": {"value": 5, "pad": "x" * 100_000}}}),
+                                                   "state": {"value": 5, "pad": "x" * 1_100_000}}}),
         ]
         for msg_type, content in crafted:
             kc.shell_channel.send(kc.session.msg(msg_type, content))

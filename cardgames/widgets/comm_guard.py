@@ -17,8 +17,9 @@ and say so in its message line.
 The same wrapper bounds what a browser may make the kernel hold: a widget message larger than
 :data:`MAX_COMM_BYTES` (its JSON and its binary buffers) is dropped unread, and a widget the
 browser asks to create (``comm_open`` to ``jupyter.widget``) is created only if the page itself
-already made a widget of that kind (an app never asks: the kernel makes its widgets). An 8 MB
-Textarea sent 30 times grew a kernel from 181 to 440 MiB without this.
+already made a widget of that kind (an app never asks: the kernel makes its widgets), and at
+most :data:`MAX_BROWSER_WIDGETS` of them. An 8 MB Textarea sent 30 times grew a kernel from 181
+to 440 MiB without this.
 """
 
 from __future__ import annotations
@@ -29,10 +30,14 @@ import logging
 import sys
 from typing import Any, Callable
 
+from ..limits import MAX_RECORD_CHARS
+
 COMM_MESSAGES = ("comm_open", "comm_msg", "comm_close")
-#: The largest widget message a browser may send (a board's click is ~100 bytes; a text box's
-#: value a few hundred): larger ones are dropped unread.
-MAX_COMM_BYTES = 64 * 1024
+#: The largest widget message a browser may send: a game record uploaded to the table (at most
+#: MAX_RECORD_CHARS) and room to spare; a board's click is ~100 bytes.
+MAX_COMM_BYTES = MAX_RECORD_CHARS + 64 * 1024
+#: Widgets a browser may ask one kernel to create (an app's page asks for none).
+MAX_BROWSER_WIDGETS = 20
 WIDGET_TARGET = "jupyter.widget"
 COMM_LOGGERS = ("Comm", "ipykernel.comm")
 _INSTALLED = "_cardgames_comm_guard"
@@ -90,7 +95,13 @@ def refusal(msg_type: str, msg: Any) -> str:
     kind = (state.get("_model_module"), state.get("_model_name"))
     if kind not in widget_kinds():
         return f"a widget of a kind this page never made ({str(kind[1])[:40]})"
+    if _OPENED[0] >= MAX_BROWSER_WIDGETS:
+        return f"more than {MAX_BROWSER_WIDGETS} widgets asked for by the browser"
+    _OPENED[0] += 1
     return ""
+
+
+_OPENED = [0]       # widgets this kernel's browser asked for so far
 
 
 def guarded(handler: Callable, shell: Any, log: logging.Logger) -> Callable:
