@@ -370,10 +370,11 @@ def test_a_bad_link_says_why(voila, page, game, query, says):
     assert page.console_errors == []
 
 
-def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page):
+def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page, tmp_path):
     # A teacher's projector: ?seat=watch deals with every hand face up; Next lets the seat to
-    # move play; the Record panel gives the hand's record, and Replay sets that record out at
-    # its start to step through again with 1 ▶.
+    # move play; the Record panel gives the hand's record as a file to save (no raw JSON shown),
+    # and Load a record (or the record pasted, then Replay) sets it out at its start to step
+    # through again with 1 ▶.
     base, _log = voila
     page.goto(f"{base}/voila/render/yukon.ipynb?seed=3&seat=watch", wait_until="domcontentloaded")
     app = page.locator(".cg-app >> nth=0")
@@ -392,16 +393,30 @@ def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page):
     app.locator(".jupyter-widget-Collapse-header", has_text="Record").click()
     click_and_wait(app.locator(".cg-record"))
     box = app.locator(".cg-record-text textarea")
-    record = box.input_value()
+    assert box.input_value() == ""                       # the record is a file, not text shown
+    link = app.locator("a.cg-record-download")
+    assert link.get_attribute("download") == "yukon-3.json"
+    with page.expect_download() as saving:
+        link.click()
+    saved = tmp_path / "kept.json"
+    saving.value.save_as(saved)
+    record = saved.read_text()
     assert '"yukon"' in record
-    box.fill(record)                                     # as a teacher pastes a kept record
-    click_and_wait(app.locator(".cg-replay"))
+    # loading the file back sets the hand out at its start
+    message = table_text(page, ".cg-message")
+    with page.expect_file_chooser() as choosing:
+        app.locator(".cg-record-upload").click()
+    choosing.value.set_files(str(saved))
+    wait_for_answer(page, message)
     assert "at its start" in table_text(page, ".cg-message")
     assert "3 recorded actions" in table_text(page, ".cg-message")
     assert trick_cards(page) == []
     for _ in range(3):
         click_and_wait(board.locator('.cg-button[data-name="forward"]'))
     assert trick_cards(page) == played
+    box.fill(record)                                     # as a teacher pastes a kept record
+    click_and_wait(app.locator(".cg-replay"))
+    assert "at its start" in table_text(page, ".cg-message") and trick_cards(page) == []
     assert_no_traceback(page)
     assert page.console_errors == []
 
@@ -487,3 +502,88 @@ def test_a_page_whose_kernel_has_gone_says_so_and_offers_a_reload(voila, page):
     new_config = json.loads(page.locator("#jupyter-config-data").text_content())
     assert new_config["kernelId"] != config["kernelId"]
     assert_no_traceback(page)
+
+
+def test_a_learner_sees_each_trick_the_result_and_looks_back(voila, page):
+    # Issue 41, as a learner plays Yukon (seed 7, North): North leads 6♥, the computers answer
+    # at once and West takes the trick with K♥ ("winner of a trick leads to the next", the rule
+    # text): the four cards stay on the cloth, K♥ marked, "West takes it: 3 points", until the
+    # learner taps the cloth; at the end a panel names the winning side and the score; Review
+    # steps through North's decisions (the board goes back to each); Deal again deals others.
+    base, _log = voila
+    board = open_table(page, base, "yukon", "seed=7&seat=north", "laptop")
+    first_hand = sorted(board.locator(".cg-hand .cg-card[data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"))
+    tap_card(board.locator('.cg-hand .cg-card[data-card="6H"]'))
+    done = board.locator('.cg-trick[data-complete="true"]')
+    done.wait_for()
+    page.wait_for_timeout(2500)                  # the computers never sweep it away
+    assert done.locator(".cg-card").count() == 4
+    assert done.locator(".cg-card.cg-winner").get_attribute("data-card") == "KH"
+    assert table_text(page, ".cg-trick-words") == "West takes it: 3 points"
+    for size in ("phone", "projector", "laptop"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"yukon-{size}-trick-held")
+        assert done.is_visible()
+    message = table_text(page, ".cg-message")
+    box = board.locator(".cg-cloth").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 14)
+    wait_for_answer(page, message)
+    assert board.locator('.cg-trick[data-complete="true"]').count() == 0
+    assert trick_cards(page) == ["AS"]           # West led the next trick
+
+    # to the end of the hand: the first playable card, a tap on each finished trick
+    over = board.locator(".cg-hand-over")
+    for _ in range(60):
+        if over.is_visible():
+            break
+        message = table_text(page, ".cg-message")
+        legal = board.locator('.cg-hand .cg-card[data-legal="true"]')
+        if legal.count():
+            tap_card(legal.first)
+        else:
+            page.keyboard.press("Enter")         # a key puts a finished trick away too
+        wait_for_answer(page, message)
+    assert over.is_visible()
+    assert re.match(r"(North–South|East–West) win the hand, \d+ to \d+",
+                    table_text(page, ".cg-hand-over-title"))
+    for size in ("phone", "projector", "laptop"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"yukon-{size}-hand-over")
+
+    # the review: a strip of North's decisions; a step takes the board back to it
+    message = table_text(page, ".cg-message")
+    board.locator('.cg-button[data-name="review"]').click()
+    steps = board.locator(".cg-review .cg-review-step[data-step]")
+    steps.first.wait_for(timeout=TIMEOUT_MS)
+    assert steps.count() == 14                   # North's 13 decisions and the end
+    message = table_text(page, ".cg-message")
+    board.locator('.cg-review-step[data-step="3"]').click()
+    wait_for_answer(page, message)
+    assert table_text(page, ".cg-message").startswith("Decision 3, trick 3: North played")
+    assert "Trick 3" in table_text(page, ".cg-trick-info")
+    assert board.locator(".cg-seat .cg-back").count() == 0        # every hand open
+    assert board.locator(".cg-hand-over").is_hidden()
+    message = table_text(page, ".cg-message")
+    page.keyboard.press("ArrowRight")
+    wait_for_answer(page, message)
+    assert table_text(page, ".cg-message").startswith("Decision 4, trick 4")
+    for size in ("phone", "projector", "laptop"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"yukon-{size}-review")
+
+    # Deal again: new cards, the same rules and seat
+    message = table_text(page, ".cg-message")
+    board.locator('.cg-button[data-name="deal_again"]').click()
+    wait_for_answer(page, message)
+    page.wait_for_function("""() => document.querySelector('.cg-app .cg-table')
+        .querySelector('.cg-card[data-legal="true"], .cg-action')""")
+    new_hand = sorted(board.locator(".cg-hand .cg-card[data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"))
+    assert new_hand != first_hand and len(new_hand) == 5
+    assert board.locator(".cg-review").is_hidden() and over.is_hidden()
+    assert_no_traceback(page)
+    assert page.console_errors == []
