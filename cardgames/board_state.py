@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import table_words
-from .cards import Card, card_sort_key
+from .cards import Card
 from .engine import Action, Hand, Phase
 from .packs import FRENCH, Pack
 
@@ -65,7 +65,7 @@ def seat_cards(session: "TableSession", seat: int, row: list[Card | None], legal
                clickable: bool) -> list[dict[str, Any]]:
     """A seat's cards for the board: face-up ones grouped by suit, then the backs."""
     hand = session.hand
-    up = sorted((c for c in row if c is not None), key=card_sort_key)
+    up = sorted((c for c in row if c is not None), key=hand.sort_key)   # as the game ranks
     cards: list[dict[str, Any]] = []
     for card in up:
         entry = _face(card, session.pack)
@@ -93,11 +93,24 @@ def _badges(session: "TableSession", hand: Hand, seat: int) -> list[str]:
     return badges
 
 
+#: A declaration as a seat's speech bubble says it, done ("Declared 20 in clubs"), not as the
+#: button that offers it ("Declare 20 in clubs", which reads as an order to the seat).
+SAID = (("Declare ", "Declared "), ("Swap ", "Swapped "), ("Claim ", "Claimed "))
+
+
+def said_words(hand: Hand, action: Action) -> str:
+    words = hand.action_words(action)
+    for offer, done in SAID:
+        if words.startswith(offer):
+            return done + words[len(offer):]
+    return words
+
+
 def _said(hand: Hand) -> dict[int, str]:
     """What each seat has said lately, to show at its seat: in the round before the first trick,
     Quinto's "Pass", "Double", "Redouble" and Pippins Aplenty's discard, which lies face down, as
     "Discarded" (no card); during the tricks, what a seat declared since the last trick ended
-    (Guinote's "Declare 40 in trumps", a Pip-Pip! call), until the next trick ends."""
+    (Guinote's "Declared 40 in trumps", a Pip-Pip! call), until the next trick ends."""
     if hand.phase is Phase.OVER:
         return {}
     if hand.phase is not Phase.PLAY:
@@ -112,7 +125,7 @@ def _said(hand: Hand) -> dict[int, str]:
         if isinstance(move, Action):
             if first_lead and cards == 0:
                 break
-            said.setdefault(seat, hand.action_words(move))
+            said.setdefault(seat, said_words(hand, move))
         elif cards == 0:
             break
         else:

@@ -25,7 +25,7 @@ from math import floor
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
-from .cards import Card, NotationError, Suit, format_cards, shuffle
+from .cards import Card, NotationError, Suit, card_sort_key, format_cards, shuffle
 from .limits import quote
 from .rule_sources import split_source
 
@@ -896,6 +896,11 @@ class Hand:
             self._do(seat, move)
             return
         raise IllegalAction(self._cited_refusal(move, seat), move, seat)
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Where ``card`` goes when a hand is laid out for people: by suit (the Joker last), then
+        by its rank in this game, low to high (a game whose ranks run otherwise says so)."""
+        return card_sort_key(card)
 
     def why_illegal(self, action: Move | str, seat: int | None = None) -> str | None:
         """Why ``seat`` (default: the seat to move) may not take ``action`` now, in a player's

@@ -86,7 +86,8 @@ def click_through(table: Table, rng: random.Random, limit: int = 800, check=None
 
 
 def check_cards(table: Table) -> None:
-    """The user's hand on the board: every card the seat holds, in suit order; a clickable
+    """The user's hand on the board: every card the seat holds, in suit order and in each suit
+    as the game ranks its cards (Pip-Pip!'s 2 after its Ace, Guinote's 3 under its Ace); a clickable
     card is legal exactly when the engine says so, and a refused one carries the engine's
     reason with the seats' names (the words a tap shows)."""
     hand = table.hand
@@ -94,7 +95,7 @@ def check_cards(table: Table) -> None:
     for entry in board["seats"]:
         seat = entry["seat"]
         faces = [cg.Card.parse(c["card"]) for c in entry["cards"] if "card" in c]
-        assert faces == sorted(faces, key=card_sort_key)
+        assert faces == sorted(faces, key=hand.sort_key)
         if not entry["clickable"]:
             assert all("legal" not in c for c in entry["cards"])
             continue
@@ -292,10 +293,10 @@ def test_a_declaration_stays_at_its_seat_until_the_next_trick_ends():
         press(table, "next")
     seats = state(table)["seats"]
     assert [(s["name"], s["said"]) for s in seats if s["said"]] == [
-        ("North", "Declare 20 in diamonds")]
+        ("North", "Declared 20 in diamonds")]
     tricks = len(table.session.hand.tricks)
     while len(table.session.hand.tricks) == tricks:
-        assert any(s["said"] == "Declare 20 in diamonds" for s in state(table)["seats"])
+        assert any(s["said"] == "Declared 20 in diamonds" for s in state(table)["seats"])
         press(table, "next")
     assert all(s["said"] == "" for s in state(table)["seats"])
 

@@ -212,3 +212,30 @@ def test_everything_the_table_shows_is_in_a_learners_words(game):
             steps += 1
         for text in strings(board_state(session)) + [session.message]:
             assert learner_words(text), text
+
+
+def test_a_hand_is_laid_out_as_the_game_ranks_its_cards():
+    # Pip-Pip! (S2): "The cards rank as follows: 2, ace, King, Queen, Jack, 10, 9, ... 3";
+    # Guinote (S3): the 3 ranks second, just below the Ace
+    from cardgames.board_state import board_state
+    from cardgames.session import TableSession
+
+    pip = TableSession("pip_pip", None, seat=0, auto=False, players=3, trump="H",
+                       hands=["2S 3S AS 4S KS", "5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D"], stock=[])
+    shown = [c["card"] for c in board_state(pip)["seats"][0]["cards"]]
+    assert shown == ["3S", "4S", "KS", "AS", "2S"]
+    guinote = TableSession("guinote", None, seat=0, auto=False, trump="S",
+                           hands=["3H AH 2H KH", "4C 5C 6C 7C", "4D 5D 6D 7D", "JC QC KC AC"])
+    shown = [c["card"] for c in board_state(guinote)["seats"][0]["cards"]]
+    assert shown == ["2H", "KH", "3H", "AH"]
+
+
+def test_a_declaration_at_its_seat_is_said_as_done():
+    # the seat's bubble says what it did ("Declared 20 in clubs"), not the button's offer
+    from cardgames.board_state import said_words
+
+    hand = cg.deal("guinote", players=2, hands=["KC QC KS QS 7S", "2H 4H 5H 6H 2D"],
+                   stock=["3D", "4D", "5D", "6D", "AS", "JS"], claim_mode="explicit",
+                   vueltas=True, carried=[90, 90])
+    assert said_words(hand, cg.Action.parse("marriage C")) == "Declared 20 in clubs"
+    assert said_words(hand, cg.Action.parse("swap-seven")) == "Swapped the 7 for the pinta"

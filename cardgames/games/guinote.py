@@ -368,6 +368,10 @@ class GuinoteHand(Hand):
     # trick, and the 7 is exchanged between tricks.
     named_actions_only_when_leading = True
 
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """A suit laid out 2 up to the King, then the 3 and the Ace, its two highest cards."""
+        return (int(card.suit), STRENGTH[card.rank])
+
     # -- dealing -------------------------------------------------------------------------------
 
     @classmethod

@@ -171,6 +171,10 @@ class PipPipHand(Hand):
     draws = DRAWS_AFTER_PLAY
     _game_lists = ("exposed_cards", "dead", "pending")
 
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """A suit laid out 3 up to the Ace, then the 2, its highest card."""
+        return (int(card.suit), STRENGTH[card.rank])
+
     # -- dealing ----------------------------------------------------------------------------
 
     @classmethod
