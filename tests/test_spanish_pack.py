@@ -161,6 +161,9 @@ def test_a_marriage_is_the_rey_and_the_sota():
             "Declare 20 in bastos (North)"} <= set(offered)
     assert table.why("marriage D") == ("a marriage is the rey and sota of one suit held in the "
                                        "hand: you do not hold rey of oros or sota of oros")
+    table.run(table.hint)                    # the hint names the marriage's cards in Spanish
+    assert table.message.startswith("Hint: Declare 40 in trumps. Declare the 40: rey and sota of "
+                                    "copas score 40 now.")
     table.run(table.choose, "marriage H")
     said = table.message
     assert said.startswith("South: Declare 40 in trumps for 40 points, showing rey of copas and "
