@@ -57,8 +57,8 @@ __all__ = ["app", "best_play", "fact_table", "follow_link", "options_table", "qu
            "show_cards"]
 
 #: Shown instead of the table when something unexpected goes wrong (no traceback for users).
-FRIENDLY = ("Sorry, the table could not be set up. Try the page again without the part of the "
-            "address after '?', or open the notebook in JupyterLab to see what went wrong.")
+FRIENDLY = ("Sorry, the table could not be set up. Open this game again from the list of games, "
+            "or reload the page.")
 
 _query: str | None = None      # the page's query string, once known (read once per kernel)
 _apps: list["App"] = []        # the tables this kernel has shown, re-dealt by follow_link()
@@ -169,17 +169,17 @@ class App:
                     self._show_table()
                 elif in_browser():       # the static site: no server, no other pupils
                     self.box.children = (_message(
-                        f"Room {self.settings.room}: a class at one table needs the apps served "
-                        "by Voila (python3 tasks.py apps); this page runs alone in the browser. "
-                        "Remove room= and seat= from the address to play here."),)
+                        f"Room {self.settings.room}: a class's room is played on the classroom's "
+                        "own server; this page runs alone in your browser. Open the game from "
+                        "the list of games to play here."),)
                 elif self._first_on_page():
                     # a class's rooms are the server's pages without a kernel (/join/CODE): a
                     # link to an app never opens a room, nor sets its deal
                     self.box.children = (_message(
                         f"Room {self.settings.room}: pupils join a room at /join on this server "
                         "with the code their teacher gives them (on the slip, or the "
-                        "projector's QR code). Remove room= and seat= from the address to "
-                        "play here alone."),)
+                        "projector's QR code). Open the game from the list of games to play "
+                        "here alone."),)
                 else:                   # the page's other tables: their own deal, not the room's
                     self.settings = DealSettings()
                     if self.table is None:
@@ -191,8 +191,8 @@ class App:
             except LinkError as error:
                 self.box.children = (_message(
                     f"This link does not describe a deal of {self.game.title}: {error}. "
-                    "The other sections of the page still work; remove the part of the address "
-                    "after '?' for a fresh deal."),)
+                    "The other sections of the page still work; open the game from the list of "
+                    "games for a fresh deal."),)
             except SetupError as error:
                 self.box.children = (_message(
                     f"The rules do not allow this deal of {self.game.title}: {error}."),)

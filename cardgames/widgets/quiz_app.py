@@ -102,9 +102,9 @@ class QuizApp:
         query = f"?quiz={questions}&seed={self.quiz.seed}" + \
             (f"&players={players}" if players is not None else "")
         self.link.value = (f'<p style="overflow-wrap:anywhere">The same questions for the whole '
-                           f'class: add <code>{escape(query)}</code> to this page\'s address; '
-                           f'on the class\'s projector, alone and in large print: '
-                           f'<code>{escape(query)}&amp;view=quiz</code>.</p>')
+                           f'class: <a href="{escape(query)}">this link</a>; on the class\'s '
+                           f'projector, alone and in large print: '
+                           f'<a href="{escape(query)}&amp;view=quiz">this one</a>.</p>')
         self.box.children = (self.quiz.widget, self.link)
         quiz.on_finished(lambda: self._offer_another(questions, quiz.seed, players))
         if replaced is not None:               # their models leave the kernel and the page

@@ -612,8 +612,8 @@ class Table:
             query = session.share_link()
         except (LinkError, IllegalAction) as error:
             return f"<small>{escape(str(error))}</small>"
-        return (f'<small>This deal as a link (add it to the app\'s address): '
-                f'<a href="{escape(query)}" target="_blank">{escape(query)}</a></small>')
+        return (f'<small><a href="{escape(query)}" target="_blank">This deal as a link</a>: '
+                'open it to play the same cards again, or copy it to share.</small>')
 
     # -- conveniences -------------------------------------------------------------------------
 
