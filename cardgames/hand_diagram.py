@@ -136,7 +136,7 @@ def _seat_block(hand: Hand, seat: int, cards: Sequence[Card], names: list[str], 
     if hand.controller(seat) != seat:
         tags.append(f"dummy, played by {names[hand.controller(seat)]}")
     tag = f' <span class="cg-tag">({", ".join(tags)})</span>' if tags else ""
-    shown = sorted(cards, key=card_sort_key)
+    shown = sorted(cards, key=getattr(hand, "sort_key", card_sort_key))   # as the game ranks them
     return (f'<div class="cg-seat {where}" data-seat="{seat}"><h3>{escape(names[seat])}{tag}</h3>'
             f"{_cards(shown)}</div>")
 
