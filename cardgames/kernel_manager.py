@@ -14,9 +14,15 @@ voila.json makes Voila use :class:`ClassroomKernelManager`, which
   calling this one), and counts a kernel taken from the pool as idle only from the first time
   the culler sees it outside the pool, so that a page served from a kernel preheated an hour
   ago does not lose it before its websocket connects;
+- shuts down a kernel whose page closed within ``unconnected_timeout`` + ``cull_interval``
+  seconds of the first pass that sees it without a page (90 s by default), whatever messages it
+  keeps sending (a poll loop of the page's code counted as activity and kept it alive);
 - refuses to start more than ``max_kernels`` kernels (default: from the memory available when
   the server starts, ``KERNEL_MIB`` each): the visitor gets HTTP 503 and the template's
-  "The server is full" page (``503.html``) instead of a server that runs out of memory.
+  "The server is full" page (``503.html``) instead of a server that runs out of memory. The
+  ceiling counts the pages that connected: when it is reached, a kernel no page has connected
+  to for ``evict_after`` seconds (a plain GET, a link preview: five of them filled a class's
+  server for two minutes) is shut down to make room before anyone is refused.
 
 A kernel whose process dies is not restarted (voila.json: ``KernelRestarter.restart_limit = 0``):
 a restarted kernel would have none of the page's widgets, so jupyter_server drops it and the
@@ -73,6 +79,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         "Minutes without activity after which a kernel behind an open page is shut down."))
     max_kernels = Integer(0, config=True, help=(
         "Most kernels alive at once (0: as many as the memory available at start holds)."))
+    evict_after = Integer(20, config=True, help=(
+        "Seconds after which a kernel no page connected to may be shut down to make room "
+        "when the ceiling is reached."))
 
     @default("cull_idle_timeout")
     def _cull_idle_timeout(self) -> int:
@@ -87,6 +96,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._seen: dict[str, datetime] = {}      # kernel id -> first cull pass that saw it
+        self._alone: dict[str, datetime] = {}     # kernel id -> first pass that saw no page
+        self._started: dict[str, datetime] = {}   # kernel id -> when it was started
         self._starting = 0
         self.ceiling = self.max_kernels or kernels_that_fit(available_mib())
         self.log.info("Kernels: at most %d at once; shut down after %d s with no page or %g min "
@@ -98,22 +109,60 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 f"Try again in a few minutes: a game left alone closes after "
                 f"{self.idle_minutes:g} minutes, and a closed page frees its game at once.")
 
+    def _pooled(self) -> set[str]:
+        """The kernels waiting in Voila's preheated pools (no page has them yet)."""
+        found = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    result = task.result()
+                    if isinstance(result, dict) and result.get("kernel_id"):
+                        found.add(result["kernel_id"])
+        return found
+
+    def unconnected(self) -> list[str]:
+        """Kernels no page has connected to for ``evict_after`` seconds, not busy and not in a
+        pool, the longest alone first: what may go to make room."""
+        now, pooled, found = _utcnow(), self._pooled(), []
+        for kernel_id, kernel in list(self._kernels.items()):
+            if kernel_id in pooled or self._kernel_connections.get(kernel_id, 0):
+                continue
+            if getattr(kernel, "execution_state", None) == "busy":
+                continue
+            times = [t for t in (getattr(kernel, "last_activity", None),
+                                 self._started.get(kernel_id)) if t is not None]
+            last = max(times) if times else None
+            if last is not None and (now - last).total_seconds() >= self.evict_after:
+                found.append((last, kernel_id))
+        return [kernel_id for _last, kernel_id in sorted(found)]
+
     async def start_kernel(self, *, kernel_id: str | None = None, path=None, **kwargs) -> str:
         if kernel_id is None or kernel_id not in self:
+            if len(self._kernels) + self._starting >= self.ceiling:
+                spare = self.unconnected()
+                if spare:
+                    self.log.warning("The server is full: shutting down kernel %s, which no "
+                                     "page connected to, to make room", spare[0])
+                    await self.shutdown_kernel(spare[0])
             if len(self._kernels) + self._starting >= self.ceiling:
                 self.log.warning("The server is full: %d kernels; a new one was refused",
                                  len(self._kernels))
                 raise web.HTTPError(503, self.full_message(), reason="The server is full")
         self._starting += 1
         try:
-            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         finally:
             self._starting -= 1
+        self._started[started] = _utcnow()
+        return started
 
     async def cull_kernels(self) -> None:
         """jupyter_server's pass over the kernels, but shutting the idle ones down side by side:
         one after the other, each waiting for its process to end, 10 kernels took 90 s more."""
         self._seen = {k: t for k, t in self._seen.items() if k in self._kernels}
+        self._alone = {k: t for k, t in self._alone.items()
+                       if k in self._kernels and not self._kernel_connections.get(k, 0)}
+        self._started = {k: t for k, t in self._started.items() if k in self._kernels}
 
         async def cull(kernel_id: str) -> None:
             try:
@@ -149,6 +198,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         now = _utcnow()
         since = max(last, self._seen.setdefault(kernel_id, now))
         connections = self._kernel_connections.get(kernel_id, 0)
+        if not connections:
+            # a closed page's kernel goes whatever messages it sends: counted from the first
+            # pass that saw it without a page, not from its last message
+            since = self._alone.setdefault(kernel_id, now)
         limit = self.idle_minutes * 60 if connections else self.unconnected_timeout
         idle = (now - since).total_seconds()
         if idle > limit:

@@ -31,13 +31,14 @@ KERNEL_ID = re.compile(r"""kernelId["']?\s*[:=]\s*["']([0-9a-zA-Z-]+)["']""")
 UNCONNECTED, ROUND = 5, 1
 
 
-def start_voila(log_path: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+def start_voila(log_path: Path, *extra: str, unconnected: int = UNCONNECTED
+                ) -> tuple[subprocess.Popen, str]:
     port = free_port()
     log = open(log_path, "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", *KERNEL_ARGUMENTS,
-         f"--ClassroomKernelManager.unconnected_timeout={UNCONNECTED}",
+         f"--ClassroomKernelManager.unconnected_timeout={unconnected}",
          f"--MappingKernelManager.cull_interval={ROUND}", *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_environment())
     base = f"http://127.0.0.1:{port}"
@@ -262,6 +263,33 @@ def test_tasks_apps_on_a_busy_port_prints_the_port_voila_moved_to():
 
 
 # -- crafted widget messages ---------------------------------------------------------------
+
+@pytest.mark.slow
+def test_plain_gets_cannot_lock_a_class_out(tmp_path):
+    # Issue 43: five plain GETs (no page ever connects: a link preview, a script) filled the
+    # kernel ceiling and gave the class "The server is full" for two minutes. The ceiling counts
+    # the pages that connected: a kernel nobody connected to makes room for the next visitor.
+    process, base = start_voila(tmp_path / "voila.log", "--preheat_kernel=False",
+                                "--ClassroomKernelManager.max_kernels=2",
+                                "--ClassroomKernelManager.evict_after=1", unconnected=600)
+    try:
+        first = KERNEL_ID.findall(load_page(base, "index"))[0]
+        second = KERNEL_ID.findall(load_page(base, "index"))[0]
+        with connect(base, second):                      # a pupil's page, connected
+            time.sleep(1.5)
+            third = KERNEL_ID.findall(load_page(base, "index"))[0]
+            assert kernel_status(base, third) == 200
+            assert kernel_status(base, second) == 200    # the connected page keeps its game
+            assert kernel_status(base, first) == 404     # the plain GET's kernel made room
+            # Both kernels now have pages (the third's connects): the next is refused.
+            with connect(base, third):
+                with pytest.raises(urllib.error.HTTPError) as refused:
+                    load_page(base, "index")
+                assert refused.value.code == 503
+        assert "which no page connected to, to make room" in (tmp_path / "voila.log").read_text()
+    finally:
+        stop(process)
+
 
 def test_crafted_widget_messages_get_no_traceback_back():
     # Issue 20: a crafted comm message gets no Python traceback (with the server's paths) back.
