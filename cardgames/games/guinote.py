@@ -94,9 +94,11 @@ the game at once.
 
 A hand knows the game it belongs to through deal keywords: ``vueltas=True``, ``carried=[a, b]``
 (game points before this hand), ``carried_cards=[c, d]`` (card points before it) and ``target``
-(101); ``hand.game_winner`` is the side that won the game in this hand, if any. ``trump="S"``
-names the trumps of a position set up with an empty stock. The match (:class:`GuinoteMatch`)
-deals the idas, then the vueltas, and with ``partidas_per_coto``/``cotos_to_win`` plays games
+(101), refused where no play reaches them (a side already at 101, points carried into the
+idas, a vueltas after fewer than the 130 points an idas shares, carried card points that are
+not 130 a hand); ``hand.game_winner`` is the side that won the game in this hand, if any.
+``trump="S"`` names the trumps of a position set up with an empty stock. The match
+(:class:`GuinoteMatch`) deals the idas, then the vueltas, and with ``partidas_per_coto``/``cotos_to_win`` plays games
 (partidas) grouped in cotos: a coto goes to the first side to win ``partidas_per_coto`` games
 (ABELP: "un coto finaliza cuando una pareja gana 3 partidas"), the match to the first to win
 ``cotos_to_win`` cotos. The next dealer is the winner of the last trick (POZ) or the next seat
@@ -1081,7 +1083,8 @@ class GuinoteMatch(Match):
             self._carry_cards = list(_pair(carried_cards, "carried_cards", 0))
             self.match_args["carried_cards"] = list(self._carry_cards)
         # The only hand the rules play with points already on the board is the vueltas (points
-        # counted at once): a match that starts with points starts there, unless told.
+        # counted at once): a match that starts with points starts there (vueltas=False with
+        # points is refused when the idas is dealt).
         self.in_vueltas = any(self._carry) if vueltas is None else vueltas
         super().__init__(players, options, seed, target=target, scores=scores)
 
