@@ -1392,8 +1392,9 @@ function render({ model, el }) {
         showRefusal("");
         playAtOnce(info.code);
       } else {
-        showRefusal(shortLabel(info.code, info) + " may not be played" + (info.why ? ": " + info.why : "."));
-        lessonRefusal(info.why ? info.why.charAt(0).toUpperCase() + info.why.slice(1) + "." : "");
+        const why = info.why ? info.why.charAt(0).toUpperCase() + info.why.slice(1) + "." : "";
+        if (state.lesson && state.lesson.goal) lessonRefusal(why); // the coach says it once
+        else showRefusal(shortLabel(info.code, info) + " may not be played" + (info.why ? ": " + info.why : "."));
         if (state.animate !== false && !reducedMotion()) {
           target.animate([{ transform: "translateX(0)" }, { transform: "translateX(-6px)" },
             { transform: "translateX(6px)" }, { transform: "translateX(0)" }], { duration: 240 });
