@@ -278,13 +278,15 @@ def test_the_new_deal_panel_switches_the_pack_for_guinote_only():
     table = Table("guinote", 4)
     assert table.session.pack is FRENCH and "cg-es-" not in table.board.faces
     table.panels.selected_index = 3                      # New deal
-    assert table.faces_select.value == "french" and table.faces_select.layout.display is None
+    assert table.faces_select.value == "french"
+    assert "cg-hidden" not in table.faces_select._dom_classes
     table.faces_select.value = "spanish"
     table.do(table.deal_from_controls)
     assert table.session.pack is SPANISH and "cg-es-" in table.board.faces
     assert {"card", "name", "label"} <= set(table.board.state["seats"][0]["cards"][0])
     table.game_select.value = "yukon"                    # one pack: the switch is not shown
-    assert table.faces_select.layout.display == "none" and table.faces_select.value == "french"
+    assert "cg-hidden" in table.faces_select._dom_classes and table.faces_select.value == "french"
+    assert table.widget.layout.display is None         # the table itself stays in view
     table.do(table.deal_from_controls)
     assert table.session.pack is FRENCH and "cg-es-" not in table.board.faces
 

@@ -303,7 +303,12 @@ class Table:
         self._on_players_change()
         # the choice of pack only for a game played with more than one
         packs = [k for k, p in PACKS.items() if p.games is None or game.name in p.games]
-        self.faces_select.layout.display = None if len(packs) > 1 else "none"
+        # a class, not the layout: the layout is shared with every widget of the same looks
+        # (shared_looks.py), and hiding it hid the whole table
+        if len(packs) > 1:
+            self.faces_select.remove_class("cg-hidden")
+        else:
+            self.faces_select.add_class("cg-hidden")
         if self.faces_select.value not in packs:
             self.faces_select.value = packs[0]
         # another game's questions (or this game's again) leave the kernel and the page
