@@ -304,7 +304,7 @@ class Table:
         # the choice of pack only for a game played with more than one
         packs = [k for k, p in PACKS.items() if p.games is None or game.name in p.games]
         # a class, not the layout: the layout is shared with every widget of the same looks
-        # (shared_looks.py), and hiding it hid the whole table
+        # (shared_looks.py), so hiding it would hide the whole table
         if len(packs) > 1:
             self.faces_select.remove_class("cg-hidden")
         else:
