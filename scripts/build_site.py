@@ -203,7 +203,8 @@ def site_packages(wheels: list[Path]) -> Path:
 SNAPSHOT_MODULES = ("cg_site_runner", "cardgames.widgets.table", "cardgames.widgets.quiz_app",
                     "cardgames.solver", "cardgames.record", "cardgames.view", "cardgames.card_faces",
                     "cardgames.table_words", "cardgames.score_sheet", "cardgames.session",
-                    "cardgames.board_state", "cardgames.packs", "cardgames.spanish_faces")
+                    "cardgames.board_state", "cardgames.packs", "cardgames.spanish_faces",
+                    "cardgames.lessons", "cardgames.widgets.lesson_table")
 
 
 #: IPython's shell and what it alone needs (syntax colours, the terminal, rich tracebacks): the

@@ -136,6 +136,19 @@ def test_play_a_card_in_the_site(site, page, game):
     assert page.errors == []
 
 
+def test_a_lesson_in_the_site(site, page):
+    # ?lesson=N reaches Python in the page too: Yukon's first lesson, followed to its end
+    page.goto(f"{site}/apps/yukon.html?lesson=1")
+    goal = page.locator(".cg-lesson-goal").first
+    goal.wait_for()
+    assert "Grand Yukon" in goal.inner_text()
+    page.locator(".cg-goal").first.click()
+    link = page.locator(".cg-lesson-done a").first
+    link.wait_for()
+    assert link.get_attribute("href") == "?lesson=2"
+    assert page.errors == []
+
+
 def test_a_bad_link_says_why_in_the_site(site, page):
     # Even asked for the table alone (view=table), a link the rules refuse shows the page with
     # its message, not an empty window.
