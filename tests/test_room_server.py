@@ -18,6 +18,7 @@ import pytest
 from tornado import web
 from tornado.websocket import websocket_connect
 
+import cardgames as cg
 from cardgames.rooms import Teacher, new_holder
 from cardgames.rooms.room_server import MAX_SOCKET_BYTES, RoomHub, room_handlers
 from cardgames.rooms.sqlite_store import SQLiteStore
@@ -46,6 +47,7 @@ class Page:
         self.panels: dict = {}
         self.closed = ""
         self.refused = ""
+        self.received: list[str] = []     # every message, as sent
 
     @classmethod
     async def open(cls, address: str, path: str) -> "Page":
@@ -59,6 +61,7 @@ class Page:
             return False
         if text is None:
             return False
+        self.received.append(text)
         message = json.loads(text)
         if message["type"] == "state":
             self.state = message["state"]
@@ -292,6 +295,68 @@ def test_a_pupil_s_name_is_checked(store):
         assert status == 400 and "is not allowed" in page and "<b>" not in page
         status, page = await fetch(f"http://{address}/join/{room.codes['North']}?name=Ann+Lee")
         assert status == 200 and "name=Ann+Lee" in page
+        server.stop()
+
+    run(story)
+
+
+def cards_named(text: str) -> set[str]:
+    """Every card a text names: a code in quotes, a label such as 10♥, or a name."""
+    text = json.loads(json.dumps(text))
+    return {str(c) for c in cg.ALL_CARDS
+            if f'"{c}"' in text or c.label in text or c.name in text}
+
+
+@pytest.mark.parametrize("game, players", [("yukon", 4), ("guinote", 4), ("pip_pip", 5)])
+def test_over_a_whole_hand_no_page_is_sent_a_card_its_seat_may_not_see(store, game, players):
+    # Four (five) pupils play a whole hand through the server; every message each page got
+    # names only its own cards and cards played face up (tests/test_hidden.py checks the
+    # same of RoomSession's states, the projector and the stories).
+    from cardgames.rooms import RoomTable
+
+    room = open_room(store, game=game, players=players, seed=11)
+
+    async def story():
+        hub, server, address = serve(store)
+        pages = {}
+        for seat, (name, code) in enumerate(room.codes.items()):
+            pages[seat] = await Page.open(address, f"/rooms/socket/join/{code}")
+            await pages[seat].sit(new_holder())
+        for _ in range(200):
+            for page in pages.values():          # every state sent so far, read
+                while await page.read(0.01):
+                    pass
+            mover = next((p for p in pages.values() for s in p.state["seats"]
+                          if s["seat"] == p.state["hand_seat"] and s["to_move"]
+                          and any(c.get("legal") for c in s["cards"])
+                          or p.state.get("actions")), None)
+            watcher = RoomTable(store)
+            watcher.join(room.name, "watch")
+            if watcher.hand().is_over:
+                break
+            if mover is None:                    # the computer's turn, or news on its way
+                await asyncio.sleep(0.05)
+                continue
+            if mover.state.get("actions"):
+                mover.send({"type": "action", "id": 0, "seq": mover.state["seq"]})
+            else:
+                card = next(c["card"] for s in mover.state["seats"]
+                            if s["seat"] == mover.state["hand_seat"]
+                            for c in s["cards"] if c.get("legal"))
+                mover.send({"type": "play", "card": card, "seq": mover.state["seq"]})
+            seq = mover.state["seq"]
+            await mover.until(lambda p: p.state["seq"] > seq)
+        hand = watcher.hand()
+        assert hand.is_over, "the hand did not end"
+        shown = {str(m) for _s, m in hand.history if isinstance(m, cg.Card)}
+        for declaration in hand.declarations:
+            shown |= {str(c) for c in declaration.cards}
+        for seat, page in pages.items():
+            while await page.read(0.05):
+                pass
+            own = {str(c) for c in hand.initial_deal[0][seat]}
+            leaked = cards_named("\n".join(page.received)) - own - shown
+            assert not leaked, f"seat {seat}'s page was sent hidden cards {sorted(leaked)}"
         server.stop()
 
     run(story)
