@@ -40,6 +40,12 @@ from cardgames.voila_process import (  # noqa: E402
 )
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> int:
     """The server's child processes (its kernels)."""
     found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
@@ -98,6 +104,9 @@ async def measure(address: str, links: list[list[str]], clicks: int, pid: int) -
     memory = rss_mib(pid)
     kernels = children(pid)
     listeners = [asyncio.ensure_future(p.listen()) for p in pupils]
+    before = cpu_seconds(pid)
+    await asyncio.sleep(5)
+    idle_cpu = (cpu_seconds(pid) - before) / 5
     delays: list[float] = []
     for _ in range(clicks):
         for room in rooms:
@@ -118,7 +127,8 @@ async def measure(address: str, links: list[list[str]], clicks: int, pid: int) -
             await asyncio.sleep(0.05)
     for task in listeners:
         task.cancel()
-    return {"seated": seated, "memory": memory, "kernels": kernels, "delays": delays}
+    return {"seated": seated, "memory": memory, "kernels": kernels, "delays": delays,
+            "idle_cpu": idle_cpu}
 
 
 def main() -> None:
@@ -160,6 +170,8 @@ def main() -> None:
           f"{(found['memory'] - idle) / args.pupils:.2f} MiB a pupil (goal <= 5)")
     print(f"  kernels: {kernels_idle} before the pupils (Voila's preheated pool), "
           f"{found['kernels']} with them: {found['kernels'] - kernels_idle} for the pupils (goal 0)")
+    print(f"  the server's CPU with the pupils seated and nobody playing: "
+          f"{found['idle_cpu'] * 100:.0f}% of a core (each page looks at its room every 0.1 s)")
     if delays:
         delays.sort()
         print(f"  a click to the other pages of its room: median {statistics.median(delays) * 1000:.0f}"
