@@ -93,3 +93,25 @@ def test_lessons_are_asked_for_by_number_and_refused_out_of_range():
         parse_query("guinote", "lesson=7")
     with pytest.raises(LinkError, match="lesson='x'"):
         parse_query("guinote", "lesson=x")
+
+
+def test_the_board_marks_the_goal_and_stills_the_cards_once_the_lesson_is_done():
+    pytest.importorskip("ipywidgets")
+    from cardgames.widgets.lesson_table import LessonTable
+
+    table = LessonTable("guinote", 2)
+    state = table.board.state
+    assert state["lesson"]["title"] == "Lesson 2 of 3: Marriages and the 7 for the pinta"
+    assert state["lesson"]["goal"] == table.goal and state["buttons"] == {}
+    north = state["seats"][0]
+    assert [c["card"] for c in north["cards"] if c.get("goal")] == ["AH"]
+    assert not table.choose("KC") and table.board.state["lesson"]["ok"] is False
+    assert table.choose("AH")
+    actions = table.board.state["actions"]
+    assert [a["label"] for a in actions if a["goal"]] == ["Declare 20 in clubs"]
+    table.choose("marriage C")
+    table.choose("swap-seven")
+    state = table.board.state
+    assert state["lesson"]["next"] == {"link": "?lesson=3", "label": "Next: lesson 3 of 3 ▸"}
+    assert not any(seat["clickable"] for seat in state["seats"]) and state["actions"] == []
+    assert not any(line.startswith("Your turn") for line in state["message"]["lines"])

@@ -29,13 +29,22 @@ def lesson_state(run: LessonRun, state: dict[str, Any]) -> dict[str, Any]:
     mover = run.hand.to_move
     seats = []
     for seat in state.get("seats", []):
-        if seat["seat"] == mover and seat.get("clickable"):
+        if run.done and seat.get("clickable"):   # the lesson is over: its cards stay still
+            seat = {**seat, "clickable": False, "cards": [
+                {k: v for k, v in card.items() if k not in ("legal", "why", "hinted")}
+                for card in seat["cards"]]}
+        elif seat["seat"] == mover and seat.get("clickable"):
             seat = {**seat, "cards": [{**card, "goal": card.get("card") in marked}
                                       for card in seat["cards"]]}
         seats.append(seat)
     moves = run.session.action_moves()
-    actions = [{**action, "goal": str(moves[action["id"]][1]) in marked}
-               for action in state.get("actions", []) if action["id"] < len(moves)]
+    actions = [] if run.done else [{**action, "goal": str(moves[action["id"]][1]) in marked}
+                                   for action in state.get("actions", [])
+                                   if action["id"] < len(moves)]
+    message = state.get("message", {})
+    if run.done:           # no "Your turn" once the lesson is over: the next lesson is linked
+        message = {**message, "lines": [line for line in message.get("lines", [])
+                                        if not line.startswith("Your turn")]}
     count = len(lessons_of(lesson.game))
     following = run.next_lesson
     next_link = None
@@ -55,7 +64,8 @@ def lesson_state(run: LessonRun, state: dict[str, Any]) -> dict[str, Any]:
         "rule": lesson.rule,
         "source": lesson.source,
     }
-    return {**state, "seats": seats, "actions": actions, "buttons": {}, "lesson": words}
+    return {**state, "seats": seats, "actions": actions, "buttons": {}, "message": message,
+            "lesson": words}
 
 
 class LessonTable(Table):
