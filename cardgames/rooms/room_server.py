@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections import Counter
 from html import escape
 from pathlib import Path
@@ -53,6 +54,9 @@ MAX_PER_ADDRESS = 60
 #: Seconds between two looks of every page at its room.
 TICK_SECONDS = 0.1
 NO_ROOM = "No such room: ask your teacher for your code or link."
+#: Seconds between two reads of every room's codes: a flood of made-up codes costs one read a
+#: second, not one each (a room opened since is found at most this late).
+RESCAN_SECONDS = 1.0
 
 
 class RoomHub:
@@ -64,6 +68,7 @@ class RoomHub:
         self.pages: set[PageSocket] = set()
         self.addresses: Counter[str] = Counter()
         self._codes: dict[str, tuple[str, int | str]] = {}
+        self._scanned = float("-inf")
         self._timer: PeriodicCallback | None = None
 
     def find(self, code: str) -> tuple[str, int | str] | None:
@@ -75,6 +80,10 @@ class RoomHub:
             room = self.store.get(known[0], start=1 << 30)
             if room is not None and seat_code(room, known[1]) == code:
                 return known
+        now = time.monotonic()
+        if now - self._scanned < RESCAN_SECONDS:
+            return self._codes.get(code) if known is None else None
+        self._scanned = now
         self._codes.clear()
         for name in self.store.names():
             room = self.store.get(name, start=1 << 30)
