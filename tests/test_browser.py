@@ -198,8 +198,8 @@ def test_on_a_phone_the_new_deal_panel_asks_its_questions_whole(voila, page):
     open_table(page, base, "guinote", "seed=4", "phone")
     page.locator(".cg-app >> nth=0 >> .jupyter-widget-Collapse-header", has_text="New deal").click()
     # every yes-or-no rule question of the game, after the panel's Open hands and Play a match
-    boxes = 2 + sum(bool(o.choices) and all(isinstance(c, bool) for c in o.choices)
-                    for o in cg.GAMES["guinote"].options.values())
+    from cardgames.widgets.rule_questions import asks_yes_or_no
+    boxes = 2 + sum(asks_yes_or_no(o) for o in cg.GAMES["guinote"].options.values())
     page.wait_for_function("""(boxes) => document.querySelector('.cg-app .cg-panels')
         .querySelectorAll('.widget-checkbox .widget-label-basic').length === boxes""", arg=boxes)
     page.wait_for_timeout(200)
