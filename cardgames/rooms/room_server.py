@@ -284,7 +284,8 @@ def page_html(title: str, socket: str, body: str = "", kind: str = "join") -> st
 
 
 def _words_page(title: str, text: str, form: str = "") -> str:
-    return page_html(title, "", f'<p class="cg-room-words">{escape(text)}</p>{form}', "words")
+    return page_html(title, "", f'<h1 class="cg-room-title">{escape(title)}</h1>'
+                     f'<p class="cg-room-words">{escape(text)}</p>{form}', "words")
 
 
 def _join_form(code: str = "", name: str = "", error: str = "") -> str:
