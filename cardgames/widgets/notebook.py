@@ -334,8 +334,8 @@ def fact_table(rows: Sequence[dict[str, Any]]) -> HTML:
 #: right); on a phone each rule is a block of labelled lines, so no column is cut at the edge.
 RULES_TABLE_CSS = """<style>
 .cg-options-table { border-collapse: collapse; max-width: 100%; }
-.cg-options-table th, .cg-options-table td { text-align: left; vertical-align: top;
-  padding: 4px 8px; border-bottom: 1px solid #ddd; }
+table.cg-options-table th, table.cg-options-table td { text-align: left !important;
+  vertical-align: top; padding: 4px 8px; border-bottom: 1px solid #ddd; }
 .cg-options-table td:first-child { font-weight: 600; }
 .cg-rule-sources { margin-top: 0.5em; }
 @media (max-width: 600px) {
