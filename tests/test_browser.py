@@ -124,6 +124,7 @@ def test_play_a_trick_by_clicks(voila, page, game):
         width, height = SIZES[size]
         page.set_viewport_size({"width": width, "height": height})
         hand = board.locator(".cg-hand").first
+        go_on_if_held(page, board)        # the trick the computers finished: a tap goes on
         page.wait_for_function(
             """() => document.querySelector('.cg-app .cg-table')
                      .querySelector('.cg-card[data-legal="true"], .cg-action')""")
@@ -164,6 +165,8 @@ def a_refusal(game: str, seeds: int = 8) -> tuple[int, int, int, str, str]:
             elif state["actions"]:
                 seat_, action = session.action_moves()[0]
                 session.choose(action, seat_)
+            elif "continue" in state["buttons"]:       # a tap on the finished trick
+                session.press("continue")
             else:
                 return None
         return None
@@ -180,14 +183,31 @@ def a_refusal(game: str, seeds: int = 8) -> tuple[int, int, int, str, str]:
 
 
 def click_first_playable(page, board) -> None:
-    """Click what the test user always clicks: the first playable card, else the first action."""
+    """Click what the test user always clicks: the first playable card, else the first action,
+    else (a finished trick held on the cloth) the cloth."""
     message = table_text(page, ".cg-message")
     legal = board.locator('.cg-hand .cg-card[data-legal="true"]')
     if legal.count():
         tap_card(legal.first)
-    else:
+    elif board.locator(".cg-action").count():
         board.locator(".cg-action").first.click()
+    else:
+        tap_the_cloth(page, board)
     wait_for_answer(page, message)
+
+
+def tap_the_cloth(page, board) -> None:
+    """A tap on the cloth near its bottom edge, away from the seats and the cards."""
+    box = board.locator(".cg-cloth").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 14)
+
+
+def go_on_if_held(page, board) -> None:
+    """If a finished trick waits on the cloth for the user, tap the cloth and wait for Python."""
+    if "cg-held" in (board.get_attribute("class") or ""):
+        message = table_text(page, ".cg-message")
+        tap_the_cloth(page, board)
+        wait_for_answer(page, message)
 
 
 def test_on_a_phone_the_new_deal_panel_asks_its_questions_whole(voila, page):
@@ -526,10 +546,7 @@ def test_a_learner_sees_each_trick_the_result_and_looks_back(voila, page):
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"yukon-{size}-trick-held")
         assert done.is_visible()
-    message = table_text(page, ".cg-message")
-    box = board.locator(".cg-cloth").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 14)
-    wait_for_answer(page, message)
+    go_on_if_held(page, board)
     assert board.locator('.cg-trick[data-complete="true"]').count() == 0
     assert trick_cards(page) == ["AS"]           # West led the next trick
 
