@@ -102,3 +102,15 @@ def test_every_apps_text_is_in_a_learners_words(voila, browser, name, width):
         assert not found, found
     finally:
         context.close()
+
+
+def test_the_servers_root_address_opens_the_index_app(voila, browser):
+    # a first visit on a phone lands on the games and their lessons, not on a list of files
+    context, page = new_page(browser, 390, 844)
+    try:
+        page.goto(f"{voila}/", wait_until="domcontentloaded")
+        page.wait_for_url(re.compile(r"/voila/render/index\.ipynb$"))
+        page.locator("a[href='guinote.ipynb?lesson=1']").first.wait_for()
+        assert ".ipynb" not in page.locator("h1").first.inner_text()
+    finally:
+        context.close()
