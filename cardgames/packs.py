@@ -22,15 +22,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .cards import Card, Rank, Suit
+from .cards import Card, NotationError, Rank, Suit
 from .engine import SetupError
+from .limits import quote
 
-__all__ = ["Pack", "PackError", "FRENCH", "SPANISH", "PACKS", "get_pack", "pack_for"]
+__all__ = ["Pack", "PackError", "CardNameError", "FRENCH", "SPANISH", "PACKS", "get_pack",
+           "pack_for"]
 
 
 class PackError(SetupError):
     """A pack that does not exist, or that the game is not played with (a deal the table
     refuses, as the rules refuse impossible cards)."""
+
+
+class CardNameError(NotationError):
+    """A card typed in a pack's words that names no card of the pack ("reina of copas")."""
 
 
 _SUITS_FRENCH = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
@@ -115,6 +121,41 @@ class Pack:
             return text
         return _spanish_words(self, text)
 
+    def looks_named(self, text: str) -> bool:
+        """The text names a card in this pack's own words (``rey of copas``, ``7 de oros``), not
+        in the notation: a Spanish suit's or court card's word is in it."""
+        if self.is_french:
+            return False
+        words = set(re.findall(r"[a-záéíóúñ]+", text.lower()))
+        return bool(words & _spanish_vocabulary(self))
+
+    def parse(self, text: "str | Card") -> Card:
+        """A card from its name in this pack's words: ``rey of copas``, ``7 of oros``,
+        ``as de bastos``, ``sota espadas``, or the number the card prints and the suit
+        (``12 copas`` is the rey); the notation (``KH``) as well. Refused in words that say what
+        a name is made of."""
+        if isinstance(text, Card) or self.is_french:
+            return Card.parse(text)
+        if not isinstance(text, str):
+            raise CardNameError(f"a card is named as text such as 'rey of copas', not "
+                                f"{quote(text)}")
+        if not self.looks_named(text):
+            return Card.parse(text)
+        words = [w for w in re.findall(r"[\wáéíóúñ]+", text.lower()) if w not in ("of", "de", "the", "el", "la")]
+        ranks = {**{one: r for r, (one, many) in self.rank_names.items()},
+                 **{str(n): r for r, n in SPANISH_INDEX.items()},
+                 **{str(r.value): r for r in Rank if Rank.TWO <= r <= Rank.SEVEN}}
+        suits = {**{w: s for s, w in self.suit_names.items()},
+                 **{w: s for s, w in self.suit_names_one.items()}}
+        if len(words) == 2 and words[0] in ranks and words[1] in suits:
+            card = Card(ranks[words[0]], suits[words[1]])
+            if card.rank in SPANISH_INDEX:
+                return card
+        raise CardNameError(
+            f"{quote(text)} is not a card of the {self.button}: name its rank (as, 2 to 7, "
+            f"sota, caballo, rey, or the number it prints: 10, 11, 12) and its suit "
+            f"({', '.join(self.suit_names.values())}), as in 'rey of copas' or '7 of oros'")
+
     def sprite(self) -> str:
         """The faces of this pack for the board: one hidden ``<svg>`` of symbols (drawn once;
         the same text after, so that the board's pictures, kept by the sprite's text, are made
@@ -127,13 +168,25 @@ class Pack:
             _SPRITES[self.key] = sprite()
         return _SPRITES[self.key]
 
-    def card_svg(self, card: "Card | str", *, width: str = "4.5em") -> str:
-        """One face-up card of this pack as a standalone inline ``<svg>``."""
+    def card_svg(self, card: "Card | str", *, width: str = "4.5em",
+                 four_colour: bool = False) -> str:
+        """One face-up card of this pack as a standalone inline ``<svg>`` (``four_colour``: the
+        French pack's four-colour suits; the Spanish pack has its own colour for each suit)."""
         if self.is_french:
             from .card_faces import card_svg
+
+            return card_svg(card, width=width, four_colour=four_colour)
+        from .spanish_faces import card_svg as spanish_card
+
+        return spanish_card(card, width=width)
+
+    def back_svg(self, *, width: str = "4.5em") -> str:
+        """A face-down card of this pack as a standalone inline ``<svg>``."""
+        if self.is_french:
+            from .card_faces import back_svg
         else:
-            from .spanish_faces import card_svg
-        return card_svg(card, width=width)
+            from .spanish_faces import back_svg
+        return back_svg(width=width)
 
 
 FRENCH = Pack("french", "French-suited pack: hearts, spades, diamonds, clubs", _SUITS_FRENCH,
@@ -167,6 +220,12 @@ def pack_for(key: "str | Pack | None", game_name: str, game_title: str | None = 
                         f"{game_title or game_name} is played with the French pack "
                         "(faces=french)")
     return pack
+
+
+def _spanish_vocabulary(pack: Pack) -> set[str]:
+    """The words that mark a card named in the pack's own words."""
+    words = {w for pair in pack.rank_names.values() for w in pair}
+    return words | set(pack.suit_names.values()) | set(pack.suit_names_one.values())
 
 
 # -- rewriting sentences -----------------------------------------------------------------------

@@ -539,7 +539,8 @@ class TableSession:
         return found
 
     def choose(self, text: "str | Move | Choice", seat: int | None = None) -> None:
-        """Take an action as the user (``"TH"``, ``"10♥"``, ``"double"``, or a choice's words):
+        """Take an action as the user (``"TH"``, ``"10♥"``, ``"double"``, a choice's words, or
+        with the Spanish pack a card's Spanish name, ``"rey of copas"``):
         the same as a click. Refused with the rule's reason if it is not the user's to take."""
         if isinstance(text, Choice):
             text, seat = text.move, text.seat if seat is None else seat
@@ -569,6 +570,11 @@ class TableSession:
         for choice in self.choices():
             if wanted.lower() in (choice.words.lower(), str(choice.move).lower()):
                 return choice.move
+        if self.pack.looks_named(wanted):       # "rey of copas": the pack's own names
+            try:
+                return self.pack.parse(wanted)
+            except ValueError as error:
+                raise IllegalAction(str(error)) from None
         try:
             return parse_action(wanted)
         except ValueError:

@@ -308,3 +308,28 @@ def test_a_teacher_opens_rooms_with_the_spanish_pack(tmp_path):
     panel.game_select.value = "quinto"
     assert panel.faces_select.layout.display == "none" and panel.faces_select.value == "french"
     store.close()
+
+
+# -- typed names --------------------------------------------------------------------------
+
+
+def test_a_card_typed_by_its_spanish_name():
+    # With the Spanish pack a learner types the card as the table names it ("rey of copas"), or
+    # the number the card prints and its suit ("12 copas" is the rey), or the notation.
+    assert [SPANISH.parse(text) for text in ("rey of copas", "7 of oros", "as de bastos",
+                                              "Sota espadas", "12 copas", "11 bastos", "KH")] == \
+        [cg.Card.parse(code) for code in ("KH", "7D", "AC", "QS", "KH", "JC", "KH")]
+    table = watch(hands=["AH 2D", "4S 3D", "6S 2S", "5S 7D"], stock=[], trump="S")
+    table.run(table.choose, "as of copas")
+    assert table.message.startswith("North plays as of copas.")
+    assert "you must play a trump card" in table.why("3 of oros")
+    table.run(table.choose, "reina of oros")            # no reina in the Spanish pack
+    assert table.message_is_error
+    assert table.message == (
+        "Not allowed: 'reina of oros' is not a card of the Spanish pack: name its rank (as, 2 to "
+        "7, sota, caballo, rey, or the number it prints: 10, 11, 12) and its suit (espadas, "
+        "copas, oros, bastos), as in 'rey of copas' or '7 of oros'.")
+    with pytest.raises(ValueError, match="8 of oros' is not a card of the Spanish pack"):
+        SPANISH.parse("8 of oros")
+    table.run(table.choose, "4 of espadas")
+    assert table.hand.tricks == [] and table.hand.trick[-1][1] == cg.Card.parse("4S")
