@@ -87,7 +87,9 @@ class RuleQuestions:
         self.fixed: dict[str, widgets.HTML] = {}
         W = widgets
         for name, option in game.options.items():
-            tooltip = option.doc + (f" (source: {option.source})" if option.source else "")
+            # where the rule comes from, for whoever points at it (the programmers' line, with
+            # the option's name, stays in the option's doc)
+            tooltip = f"Where this rule comes from: {option.source}" if option.source else ""
             if has_one_value(option):
                 line = make(W.HTML, f"{escape(option.question)} "
                                     f"<b>{escape(option.words(option.default))}</b>",
