@@ -33,8 +33,8 @@ from comm.base_comm import BaseComm  # noqa: E402
 FULL_INSTALL = ("pandas", "matplotlib")
 NOTE = ("This part needs the full install: simulations, tables of many numbers and plots use "
         "pandas and matplotlib, which this page (Python running in your browser) does not have. "
-        "Run the notebook with the full install (pip install 'cardgames[apps]') or on Binder "
-        "to see it.")
+        "The same page served from a computer with the full install (a teacher's, or Binder) "
+        "shows it.")
 SORRY = "Sorry, this part of the page could not run here (the browser's console says why)."
 
 _cell = -1       # the cell whose outputs are being collected
