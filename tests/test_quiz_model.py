@@ -29,7 +29,8 @@ def test_which_cards_may_west_play_right_then_wrong():
     q = quiz.question
     hand = q.position
     mover = q.names[hand.to_move]
-    assert q.words == f"Yukon, question 1: which cards may {mover} play? Pick them, then press Check."
+    assert q.words == (f"Yukon, question 1: which cards may {mover} play? "
+                       "Pick them, then press Check.")
     assert (mover, True) in q.prompt          # the seat asked about is said with emphasis
     assert q.cards == q.choices and q.labels == [c.label for c in q.cards]
     legal = set(hand.legal_actions().cards)

@@ -93,7 +93,8 @@ def test_quinto_asks_reaching_or_passing_the_target_as_two_choices():
     choices = form.controls["target_inclusive"]
     assert isinstance(choices, Dropdown)
     assert [label for label, _v in choices.options] == [
-        "It must be passed (\"pass 250 points\")", "Reaching it is enough (Parlett: \"to score 250\")"]
+        'It must be passed ("pass 250 points")',
+        'Reaching it is enough (Parlett: "to score 250")']
     assert form.meaning("target_inclusive").startswith("Reaching it is enough")
     choices.value = False
     assert deals("quinto", form.chosen()).options.target_inclusive is False

@@ -22,7 +22,6 @@ import ipywidgets as widgets
 
 from .. import examples as ex
 from ..cards import Card
-from ..engine import Hand, Trick
 from ..quiz import KINDS, MAX_CHOICES, Feedback, Mark, Question, QuizRound
 from ..render import FOUR_COLOURS
 from .stylesheets import style_html
@@ -71,10 +70,10 @@ class Quiz:
     finished = property(lambda self: self.model.finished,
                         doc="The round's last question has been answered.")
     kind_now = property(lambda self: self.model.question.kind)
-    position: Hand = property(lambda self: self.model.question.position)  # type: ignore[assignment]
-    trick: Trick | None = property(lambda self: self.model.question.trick)  # type: ignore[assignment]
+    position = property(lambda self: self.model.question.position, doc="The hand at the question.")
+    trick = property(lambda self: self.model.question.trick)
     choices = property(lambda self: self.model.question.choices)
-    cards: list[Card] = property(lambda self: self.model.question.cards)  # type: ignore[assignment]
+    cards = property(lambda self: self.model.question.cards)
     answer = property(lambda self: self.model.question.answer)
     rule = property(lambda self: self.model.question.rule)
     reason = property(lambda self: self.model.question.reason)
