@@ -191,6 +191,40 @@ def test_set_up_next_takes_only_the_games_own_deal_keywords(game):
     assert not match.hand.set_up_by_hand          # nothing changed
 
 
+#: Values no deal keyword takes, and values no seed, target, player count, dealer or scores take.
+WRONG_KEYWORD = [1.5, "x", {"a": 1}]
+WRONG_NUMBER = [1.5, "x", [], [None], {"a": 1}, [1, 2, 3], True]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_keyword_of_a_deal_or_match_given_the_wrong_type_is_a_setup_error(game):
+    # Each wrong value is refused with cg.SetupError (OptionError for an option), never a
+    # TypeError or a NotationError from inside the engine.
+    real = cg.deal(game, seed=3)
+    hands, stock = real.initial_deal
+    keywords = {"trump": real.trump.letter} if game == "pip_pip" else {}
+    match = cg.match(game, seed=1)
+    next_hands, next_stock = match.hand.initial_deal
+    for value in WRONG_KEYWORD:
+        for name in cg.GAMES[game].deal_keywords:
+            with pytest.raises(cg.SetupError):
+                cg.deal(game, hands=hands, stock=stock, **{**keywords, name: value})
+            with pytest.raises(cg.SetupError):
+                cg.deal(game, seed=1, **{name: value})
+            with pytest.raises(cg.SetupError):
+                match.set_up_next(hands=next_hands, stock=next_stock, **{name: value})
+        for name in cg.GAMES[game].match_class.match_keywords:
+            with pytest.raises(cg.SetupError):
+                cg.match(game, seed=1, **{name: value})
+    for value in WRONG_NUMBER:
+        for keyword in ("seed", "target", "scores", "players"):
+            if keyword != "target" or game != "pip_pip":      # (Pip-Pip! has no target)
+                with pytest.raises(cg.SetupError):
+                    cg.match(game, **{"seed": 1, keyword: value})
+        with pytest.raises(cg.SetupError):
+            cg.match(game, seed=1, hands=hands, stock=stock, dealer=value, **keywords)
+
+
 def test_a_match_record_with_scores_that_are_no_list_is_refused():
     import json
 

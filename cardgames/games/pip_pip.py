@@ -191,7 +191,11 @@ class PipPipHand(Hand):
                 "deal cuts its trump from the pack with the seed's own random generator")
         if "trump_card" in deal_args:
             # The first hand of a match: the card drawn for the deal gave the trump.
-            card = Card.parse(deal_args["trump_card"])
+            try:
+                card = Card.parse(deal_args["trump_card"])
+            except ValueError as error:
+                raise SetupError(f"trump_card (the card drawn for the first deal): {error}") \
+                    from None
             return {"trump": card.suit, "trump_card": card, "trump_method": "draw"}
         # The cut: a random card of the pack is shown and put back; its suit is trump.
         card = DOUBLE_DECK[rng.randrange(len(DOUBLE_DECK))]
