@@ -17,6 +17,9 @@ The explainer notebooks show every example through these functions, so a reader 
 ``best_play(hand)``
     With every card known: what each legal card secures with perfect play by all.
 
+Each takes ``pack=``: ``pack="spanish"`` draws Guinote's Spanish faces and names the cards in
+the pack's words ("rey of copas"; :mod:`cardgames.packs`), with no French suit sign.
+
 Each returns an :class:`Example`: it displays itself as HTML (one element of class
 ``cg-example``), and carries the facts it shows (``legal``, ``reasons``, ``winner``,
 ``points``...) so that a notebook can assert them. Seats are named as at the table (North, East,
@@ -29,8 +32,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import table_words
-from .card_faces import back_svg, card_svg
 from .cards import Card, parse_cards, sort_cards
+from .packs import Pack, get_pack
 
 if TYPE_CHECKING:
     from .engine import Action, Hand, Trick
@@ -107,12 +110,13 @@ def _listing(items: Sequence[str], last: str = "and") -> str:
 
 
 def _card(card: Card | None, *, state: str = "", caption: str = "", four_colour: bool = False,
-          width: str = CARD_WIDTH) -> str:
-    """One card (face down when ``card`` is None), lit (``legal``), dimmed (``refused``) or
-    marked as the winner (``win``), with an optional caption under it."""
+          width: str = CARD_WIDTH, pack: Pack | None = None) -> str:
+    """One card of ``pack`` (face down when ``card`` is None), lit (``legal``), dimmed
+    (``refused``) or marked as the winner (``win``), with an optional caption under it."""
+    pack = pack or get_pack(None)
     style = "display:inline-flex;flex-direction:column;align-items:center;margin:0 1px"
-    face = back_svg(width=width) if card is None else card_svg(card, four_colour=four_colour,
-                                                               width=width)
+    face = pack.back_svg(width=width) if card is None else \
+        pack.card_svg(card, four_colour=four_colour, width=width)
     wrap = "display:inline-block;border-radius:8px;line-height:0"
     if state == "legal":
         wrap += ";box-shadow:0 0 0 3px #2e9e4f"
@@ -141,9 +145,10 @@ def _box(parts: Iterable[str], title: str = "") -> str:
     return f'<div class="cg-example" style="{_BOX}">{head}{"".join(parts)}</div>'
 
 
-def _info(hand: "Hand", names: Sequence[str]) -> str:
-    items = [f'<span style="margin-right:1.2em"><b>{escape(label)}:</b> '
-             f'{escape(text)}</span>' for label, text in table_words.named_public_info(hand, names)]
+def _info(hand: "Hand", names: Sequence[str], pack: Pack) -> str:
+    items = [f'<span style="margin-right:1.2em"><b>{escape(pack.words(label))}:</b> '
+             f'{escape(pack.words(text))}</span>'
+             for label, text in table_words.named_public_info(hand, names)]
     return _line("".join(items), "cg-ex-info") if items else ""
 
 
@@ -155,18 +160,19 @@ def _score(hand: "Hand", names: Sequence[str]) -> tuple[str, dict[str, int]]:
 
 
 def _seat_block(hand: "Hand", seat: int, names: Sequence[str], states: dict[Card, str],
-                tag: str, four_colour: bool) -> str:
+                tag: str, four_colour: bool, pack: Pack) -> str:
     held = sort_cards(hand.hands[seat])
     who = f"<b>{escape(names[seat])}</b>" + (f" · {escape(tag)}" if tag else "")
-    row = _row(_card(card, state=states.get(card, ""), four_colour=four_colour) for card in held) \
+    row = _row(_card(card, state=states.get(card, ""), four_colour=four_colour, pack=pack)
+               for card in held) \
         if held else _line("<i>no cards</i>")
     return f'<div class="cg-ex-seat" data-seat="{seat}" style="margin:4px 0">{who}{row}</div>'
 
 
 def _trick_row(hand: "Hand", plays: Sequence[tuple[int, Card]], names: Sequence[str],
-               winner: int | None, four_colour: bool) -> str:
+               winner: int | None, four_colour: bool, pack: Pack) -> str:
     return _row(_card(card, state="win" if seat == winner else "", caption=names[seat],
-                      four_colour=four_colour) for seat, card in plays)
+                      four_colour=four_colour, pack=pack) for seat, card in plays)
 
 
 # -- the examples -----------------------------------------------------------------------------
@@ -175,11 +181,16 @@ def _trick_row(hand: "Hand", plays: Sequence[tuple[int, Card]], names: Sequence[
 def position(hand: "Hand", *, seats: Iterable[int] | None = None,
              refused: Iterable[Card | str] = (), title: str = "", note: str = "",
              show_score: bool = False, four_colour: bool = False,
-             names: Sequence[str] | None = None, show_legal: bool = True) -> Example:
+             names: Sequence[str] | None = None, show_legal: bool = True,
+             pack: "Pack | str | None" = None) -> Example:
     """A position: the hands of ``seats`` (default: every seat holding cards), the trick so far,
     the cards the seat to move may play lit, and why each card in ``refused`` is refused.
-    ``show_legal=False`` (a quiz's question) neither lights nor lists the cards it may play."""
+    ``show_legal=False`` (a quiz's question) neither lights nor lists the cards it may play.
+    ``pack`` draws and names the cards (``"spanish"``: Guinote's Spanish faces and words)."""
     from .engine import Phase
+
+    pack = get_pack(pack)
+    in_words = pack.words
 
     names = list(names) if names is not None else table_words.seat_names(hand)
     mover = hand.to_move
@@ -188,14 +199,14 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
     actions = legal_actions.named
     refused_cards = [Card.parse(c) for c in refused]
     shown = [s for s in range(hand.seats) if hand.hands[s]] if seats is None else list(seats)
-    parts = [_info(hand, names)]
+    parts = [_info(hand, names, pack)]
     lines: list[str | tuple[str, str]] = []
     if hand.trick:
         winning = hand.current_winner()
         parts.append(_line(f"<b>Trick {hand.trick_number} so far</b> "
                            f"(in play order; {escape(names[winning])} is winning it):")
                      if winning is not None else "")
-        parts.append(_trick_row(hand, hand.trick, names, winning, four_colour))
+        parts.append(_trick_row(hand, hand.trick, names, winning, four_colour, pack))
     blocks = []
     for seat in shown:
         states: dict[Card, str] = {}
@@ -206,7 +217,7 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
             if show_legal and legal and len(set(legal)) < len(set(hand.hands[seat])):
                 states = {card: ("legal" if card in legal else "refused")
                           for card in hand.hands[seat]}
-        blocks.append(_seat_block(hand, seat, names, states, tag, four_colour))
+        blocks.append(_seat_block(hand, seat, names, states, tag, four_colour, pack))
     parts.append(f'<div class="cg-ex-seats" style="display:flex;flex-wrap:wrap;gap:2px 28px">'
                  f'{"".join(blocks)}</div>')
     reasons: dict[Card, str] = {}
@@ -227,9 +238,10 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
             why = hand.why_illegal(card)
             if why is None:
                 raise ValueError(f"{card.label} is not refused here: {who} may play it")
-            reasons[card] = sentence(why, names)
-            lines.append((f"<b>{escape(card.label)}</b> is refused: {escape(reasons[card])}",
-                          f"{card.label} is refused: {reasons[card]}"))
+            reasons[card] = in_words(sentence(why, names))
+            lines.append((f"<b>{escape(in_words(card.label))}</b> is refused: "
+                          f"{escape(reasons[card])}",
+                          f"{in_words(card.label)} is refused: {reasons[card]}"))
     elif hand.is_over:
         lines.append("The hand is over.")
     score_text, score = _score(hand, names)
@@ -237,21 +249,24 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
         lines.append(score_text)
     if note:
         lines.append(note)
-    pairs = [line if isinstance(line, tuple) else (escape(line), line) for line in lines]
+    pairs = [line if isinstance(line, tuple) else (escape(in_words(line)), in_words(line))
+             for line in lines]
     parts.extend(_line(html) for html, _ in pairs)
     text = "\n".join(plain for _, plain in pairs)
-    return Example(_box(parts, title), text, legal=sort_cards(set(legal)), actions=list(actions),
+    return Example(_box(parts, in_words(title)), text, legal=sort_cards(set(legal)), actions=list(actions),
                    reasons=reasons, to_move=None if mover is None else names[mover],
                    names=names, score=score)
 
 
 def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
           four_colour: bool = False, names: Sequence[str] | None = None,
-          show: str = "all", show_info: bool = False) -> Example:
+          show: str = "all", show_info: bool = False, pack: "Pack | str | None" = None) -> Example:
     """A finished trick (the last by default): the cards under their players' names, the
     winning card marked, why it wins and what it earned. ``show="cards"`` draws the cards
     alone, ``show="winner"`` adds the winner and why, not the points (a quiz's questions);
-    ``show_info`` adds what the game shows everybody (the trumps...) as ``hand`` has it."""
+    ``show_info`` adds what the game shows everybody (the trumps...) as ``hand`` has it;
+    ``pack`` draws and names the cards."""
+    pack = get_pack(pack)
     if show not in ("all", "winner", "cards"):
         raise ValueError(f"show is 'all', 'winner' or 'cards', not {show!r}")
     names = list(names) if names is not None else table_words.seat_names(hand)
@@ -260,28 +275,30 @@ def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
     lines = [f"{winner} wins trick {done.number} with {done.winning_card.label}.",
              "Why: " + sentence(hand.explain_winner(done), names),
              "It earns " + sentence(hand.explain_points(done), names)]
-    lines = {"all": lines, "winner": lines[:2], "cards": []}[show]
+    lines = [pack.words(line) for line in {"all": lines, "winner": lines[:2], "cards": []}[show]]
     marked = None if show == "cards" else done.winner
-    parts = [_info(hand, names)] if show_info else []
+    parts = [_info(hand, names, pack)] if show_info else []
     if show == "cards":
         parts.append(_line(f"Trick {done.number}, in play order:"))
-    parts.append(_trick_row(hand, done.cards, names, marked, four_colour))
+    parts.append(_trick_row(hand, done.cards, names, marked, four_colour, pack))
     parts.extend(_line(escape(line)) for line in lines)
-    return Example(_box(parts, title), "\n".join(lines), winner=winner, winner_seat=done.winner,
+    return Example(_box(parts, pack.words(title)), "\n".join(lines), winner=winner, winner_seat=done.winner,
                    points=done.points, winning_card=done.winning_card, names=names)
 
 
 def deal(hand: "Hand", *, title: str = "", four_colour: bool = False,
-         names: Sequence[str] | None = None) -> Example:
+         names: Sequence[str] | None = None, pack: "Pack | str | None" = None) -> Example:
     """Every hand of a deal face up, what the game shows everybody, whose turn, the score."""
     names = list(names) if names is not None else table_words.seat_names(hand)
-    shown = position(hand, title=title, show_score=True, four_colour=four_colour, names=names)
+    shown = position(hand, title=title, show_score=True, four_colour=four_colour, names=names,
+                     pack=pack)
     return shown
 
 
 def cards(*rows: "str | Iterable[Card | str]", labels: Sequence[str] | None = None,
-          four_colour: bool = False) -> Example:
+          four_colour: bool = False, pack: "Pack | str | None" = None) -> Example:
     """Rows of cards (notation text or cards), each with an optional label before it."""
+    pack = get_pack(pack)
     parts = []
     shown: list[list[Card]] = []
     for i, row in enumerate(rows):
@@ -289,20 +306,21 @@ def cards(*rows: "str | Iterable[Card | str]", labels: Sequence[str] | None = No
         shown.append(row_cards)
         label = labels[i] if labels and i < len(labels) else ""
         head = f'<div style="font-weight:600">{escape(label)}</div>' if label else ""
-        parts.append(head + _row(_card(c, four_colour=four_colour, width="3.2em")
+        parts.append(head + _row(_card(c, four_colour=four_colour, width="3.2em", pack=pack)
                                  for c in row_cards))
-    text = "\n".join((labels[i] + ": " if labels and i < len(labels) else "")
-                     + " ".join(c.label for c in row) for i, row in enumerate(shown))
+    text = "\n".join(pack.words((labels[i] + ": " if labels and i < len(labels) else "")
+                                + " ".join(c.label for c in row)) for i, row in enumerate(shown))
     return Example(_box(parts), text, rows=shown)
 
 
 def best_play(hand: "Hand", *, four_colour: bool = False,
-              names: Sequence[str] | None = None) -> Example:
+              names: Sequence[str] | None = None, pack: "Pack | str | None" = None) -> Example:
     """Each legal card of the seat to move with the points its side (or, each for himself, the
     seat) secures from here to the end of the hand if everybody then plays perfectly with every
     card shown (``cardgames.solver.solve``); the best marked."""
     from .solver import solve
 
+    pack = get_pack(pack)
     names = list(names) if names is not None else table_words.seat_names(hand)
     solution = solve(hand)
     order = sorted(solution.values.items(),
@@ -313,12 +331,13 @@ def best_play(hand: "Hand", *, four_colour: bool = False,
     for action, value in order:
         if isinstance(action, Card):
             items.append(_card(action, state="win" if value == best else "",
-                               caption=f"{value} points", four_colour=four_colour))
+                               caption=f"{value} points", four_colour=four_colour, pack=pack))
     mover = names[hand.to_move]
     lines = [f"{mover} to play. Under each card: the points {unit} can be sure of with it, "
              f"if everybody then plays perfectly.",
              "Best: " + _listing([a.label for a, v in order if v == best], "or")
              + f", {best} points." if order else "No card to play."]
+    lines = [pack.words(line) for line in lines]
     parts = [_row(items)] + [_line(escape(line)) for line in lines]
     values = {action: value for action, value in order}
     return Example(_box(parts), "\n".join(lines), values=values, best=best, unit=unit)

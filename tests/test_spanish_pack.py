@@ -333,3 +333,35 @@ def test_a_card_typed_by_its_spanish_name():
         SPANISH.parse("8 of oros")
     table.run(table.choose, "4 of espadas")
     assert table.hand.tricks == [] and table.hand.trick[-1][1] == cg.Card.parse("4S")
+
+
+# -- the explainer's examples ---------------------------------------------------------------
+
+
+def test_an_example_position_drawn_with_the_spanish_pack():
+    # RULES.md §4.1 phase 2: "must beat an opponent's winning card if able". The explainer's
+    # first arrastre position, drawn with Spanish faces and named in Spanish.
+    from cardgames import examples as ex
+
+    hand = cg.deal("guinote", hands=["5H 2C", "KH 4C", "4S 6D", "7S AC"], trump="S")
+    hand.apply("5H")
+    shown = ex.position(hand, refused=["4C"], pack="spanish", show_score=True,
+                        title="North leads the 5♥: East must beat it")
+    assert shown.text.startswith("East may play rey of copas (lit).\n4 of bastos is refused: ")
+    assert "you hold rey of copas, which beats it" in shown.reasons[cg.Card.parse("4C")]
+    assert 'aria-label="rey of copas"' in shown.html and "cg-es-H" in shown.html
+    assert "North leads the 5 of copas: East must beat it" in shown.html
+    spanish_only(shown.text)
+    assert not FRENCH_SIGNS.search(shown.html)
+    hand.apply("KH")
+    hand.apply("4S")
+    hand.apply("7S")
+    trick = ex.trick(hand, pack=SPANISH, show_info=True)
+    assert trick.text.startswith("West wins trick 1 with 7 of espadas.")
+    spanish_only(trick.text)
+    assert not FRENCH_SIGNS.search(trick.html) and "cg-face" not in trick.html
+    row = ex.cards("AH 3H KH QH JH", labels=["Each suit, high to low"], pack="spanish")
+    assert row.text == ("Each suit, high to low: as of copas, 3 of copas, rey of copas, "
+                        "sota of copas and caballo of copas")
+    # the French pack stays as it was
+    assert "K♥" in ex.cards("KH").text
