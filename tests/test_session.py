@@ -356,3 +356,47 @@ def test_a_random_playthrough_of_every_game_ends_with_its_result():
         session.press("continue")
         over = board_state(session)["hand_over"]
         assert over and over["title"] and over["rows"][-1]["values"] == session.played_hand.score
+
+
+# -- a room's pages ----------------------------------------------------------------------------
+
+
+def test_every_page_of_a_room_shows_the_finished_trick_until_the_next_card(tmp_path):
+    # Issue 41: "in a room the other pupils read 'West plays 3♥' and never who won the trick".
+    # Two pupils and the projector at a room of Yukon; the computers play the other seats.
+    from cardgames.rooms import Teacher, new_holder
+    from cardgames.rooms.page_session import RoomSession
+    from cardgames.rooms.sqlite_store import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
+    Teacher(store).open_rooms(1, "yukon", prefix="lesson", seed=7)
+    north = RoomSession.open("lesson-1", 0, store=store)
+    north.take_seat(new_holder())
+    south = RoomSession.open("lesson-1", 2, store=store)
+    south.take_seat(new_holder())
+    projector = RoomSession.open("lesson-1", "watch", store=store)
+    pages = [north, south, projector]
+    seen = 0
+    for _ in range(400):
+        for page in pages:
+            page.tick()
+        hand = projector.hand
+        if hand.is_over:
+            break
+        if hand.tricks and not hand.trick:
+            finished = hand.tricks[-1]
+            for page in pages:
+                trick = page.state()["trick"]
+                assert trick["complete"] and trick["winner"] == finished.winner, page.seat
+                assert trick["words"].startswith(f"{page.names[finished.winner]} takes it")
+                assert "continue" not in page.state()["buttons"]   # the next card puts it away
+            seen += 1
+        mover = hand.to_move
+        for page in (north, south):
+            if mover is not None and hand.controller(mover) == page.seat and page.choices():
+                page.play(page.choices()[0].move, page.table.count)
+    assert seen >= 6
+    for page in pages:
+        page.tick()
+        over = page.state()["hand_over"]
+        assert over is not None and " win the hand, " in over["title"], page.seat
