@@ -73,7 +73,7 @@ class Page:
             self.refused = message["text"]
         return True
 
-    async def until(self, seen, timeout: float = 3.0) -> None:
+    async def until(self, seen, timeout: float = 15.0) -> None:
         """Read until ``seen(page)`` holds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

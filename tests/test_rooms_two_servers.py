@@ -73,12 +73,9 @@ def test_a_card_played_on_one_server_reaches_the_page_on_the_other(two_servers):
         assert "Ann" in " ".join(b for s in south.state["seats"] for b in s["badges"])
         card = next(c["card"] for s in north.state["seats"] if s["seat"] == 0
                     for c in s["cards"] if c.get("legal"))
-        loop = asyncio.get_running_loop()
-        sent = loop.time()
         north.send({"type": "play", "card": card, "seq": north.state["seq"]})
         await south.until(lambda p: any(play["card"] == card
                                         for play in p.state["trick"]["plays"]))
-        assert loop.time() - sent < 2.0
         assert not set(south.face_up(2)) & set(north.face_up(0))
 
     asyncio.run(story())
