@@ -1,5 +1,5 @@
-"""A page at a room, headless: what a pupil's page (``?room=NAME&seat=N``) or the projector's
-(``seat=watch``) shows and does, drawn by the same board as the table.
+"""A page at a room, headless: what a pupil's page (``/join/CODE``) or the projector's
+(``/watch/CODE``) shows and does, drawn by the same board as the table.
 
 :class:`RoomSession` is a :class:`cardgames.session.TableSession` whose hand is not its own:
 it is the room's, replayed from the store by a :class:`~cardgames.rooms.room_table.RoomTable`. It
@@ -10,10 +10,11 @@ its plays go to the room (``RoomTable.play``, refused out of turn or when anothe
 first), and its buttons are the pupil's: Hint; undo, redo, stepping and new deals are the
 teacher's.
 
-The page's kernel runs :meth:`RoomSession.tick` a few times a second (the widget's poll loop,
-``cardgames.widgets.room_page``): it polls the store (cheap while nothing changed), says in
-words what the others did, lets the computer play the free or abandoned seats, and tells the
-page to redraw when the room changed. Nothing here imports a widget::
+The apps' server runs :meth:`RoomSession.tick` for each page ten times a second
+(:mod:`cardgames.rooms.room_server`, one session per WebSocket): it polls the store (cheap while
+nothing changed), says in words what the others did, lets the computer play the free or
+abandoned seats, and tells the page to redraw when the room changed. Nothing here imports a
+widget::
 
     page = RoomSession.open("maths-4b", 0, game="yukon", seed=7)   # the room, face down
     page.take_seat(holder)       # the token the browser keeps: now North's cards show
