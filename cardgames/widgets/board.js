@@ -560,6 +560,7 @@ function render({ model, el }) {
   const lessonIntro = make("p", "cg-lesson-intro", lesson);
   const lessonGoal = make("p", "cg-lesson-goal", lesson);
   const lessonFeedback = make("p", "cg-lesson-feedback", lesson);
+  const lessonRule = make("p", "cg-lesson-rule", lesson); // the rule taught, at the end
   const lessonDone = make("p", "cg-lesson-done", lesson);
   const message = make("div", "cg-message", root);
   message.setAttribute("role", "status");
@@ -907,6 +908,9 @@ function render({ model, el }) {
     lessonFeedback.classList.toggle("cg-right", l.ok === true);
     lessonFeedback.classList.toggle("cg-wrong", l.ok === false);
     setAttr(lessonDone, "hidden", !l.done);
+    setText(lessonRule, l.done && l.rule ? "The rule: " + l.rule : "");
+    setAttr(lessonRule, "hidden", !(l.done && l.rule));
+    setAttr(lessonRule, "title", l.source ? "Where the rule comes from: " + l.source : null);
     if (l.done) {
       lessonDone.textContent = "";
       if (l.next) {
