@@ -212,6 +212,14 @@ def test_everything_the_table_shows_is_in_a_learners_words(game):
             steps += 1
         for text in strings(board_state(session)) + [session.message]:
             assert learner_words(text), text
+        # the story of the hand and its score sheet, as their panels show them
+        from cardgames import score_sheet, table_words
+
+        story = table_words.story_html([line for _n, line in session.log])
+        sheet = score_sheet.score_sheet_html(session.hand, session.names, session.match)
+        for html in (story, sheet):
+            text = re.sub(r"<[^>]*>", " ", html)
+            assert learner_words(text), text
 
 
 def test_a_hand_is_laid_out_as_the_game_ranks_its_cards():
