@@ -334,8 +334,12 @@ def review_strip(session: "TableSession") -> dict[str, Any] | None:
         played = session.pack.words(_action_words(hand, row.played))
         steps.append({"step": row.number, "trick": row.trick, "label": played,
                       "mark": row.mark, "loss": round(row.loss, 1)})
+    seats = session.review_seats()
     return {"seat": review.seat, "name": session.names[review.seat], "summary": review.summary,
-            "at": session.review_step or 0, "steps": steps}
+            "at": session.review_step or 0, "steps": steps,
+            # watching (a teacher) or with every hand open: any seat's decisions
+            "seats": [{"seat": s, "name": session.names[s]} for s in seats]
+            if len(seats) > 1 else []}
 
 
 def _action_words(hand: Hand, move: Any) -> str:

@@ -1016,3 +1016,80 @@ def test_a_damaged_record_is_answered_in_plain_words_with_the_detail_for_a_toolt
     message = state(table)["message"]
     assert message["error"] and "cut short" in table.message and "JSON" not in table.message
     assert message["detail"]                        # e.g. "Unterminated string starting at ..."
+
+
+# -- every trick and every hand is a lesson (issue 41) ---------------------------------------------
+
+
+def test_a_finished_trick_waits_for_a_tap_on_the_cloth():
+    table = Table("yukon", seed=7, seat=0)
+    tap(table, "6H")
+    assert state(table)["trick"]["complete"] and button(table, "continue")["enabled"]
+    assert state(table)["trick"]["words"] == "West takes it: 3 points"
+    seq = state(table)["seq"]
+    press(table, "continue")
+    assert not state(table)["trick"].get("complete") and "continue" not in state(table)["buttons"]
+    # the pause's end or a second tap, aimed at the board as it was: nothing happens, no error
+    table.board._handle_custom_msg({"seq": seq, "type": "button", "name": "continue"}, [])
+    assert not state(table)["message"]["error"]
+
+
+def test_the_pace_is_chosen_under_the_board():
+    table = Table("yukon", seed=7, seat=0)
+    assert table.pace_select.value == "wait"
+    tap(table, "6H")
+    assert table.session.holding()
+    table.pace_select.value = "none"            # no pause: the held trick goes, play goes on
+    assert not table.session.holding() and table.hand.to_move == 0
+    table.pace_select.value = "pause"
+    tap(table, playable(table)[0])
+    if table.session.holding() and "continue" in state(table)["buttons"]:
+        assert state(table)["pause_ms"] == 2000
+
+
+def test_review_on_the_board_then_deal_again():
+    early = Table("yukon", seed=7, seat=0)
+    assert not early.press("review")
+    assert "the review opens once the hand is over" in early.message.lower()
+    table = Table("yukon", seed=7, seat=0, pace="none")
+    click_through(table, random.Random(4))
+    table.session.review_budget = 20
+    press(table, "review")
+    review = state(table)["review"]
+    assert review["name"] == "North" and len(review["steps"]) == 13 and review["seats"] == []
+    assert button(table, "review")["label"] == "Close review"
+    send(table, {"type": "step", "step": 4})
+    assert state(table)["review"]["at"] == 4 and table.message.startswith("Decision 4, trick 4")
+    send(table, {"type": "step", "step": 40})           # out of range: refused in words
+    assert state(table)["message"]["error"] and state(table)["review"]["at"] == 4
+    cards = [c["card"] for c in user_row(table)]
+    press(table, "deal_again")
+    assert state(table)["review"] is None and state(table)["hand_over"] is None
+    assert [c["card"] for c in user_row(table)] != cards and table.session.seed != 7
+
+
+def test_a_teacher_reviews_any_seat_from_the_board():
+    table = Table("guinote", seed=4, seat=None, open_hands=False, pace="none")
+    press(table, "finish_hand")
+    table.session.review_budget = 10
+    press(table, "review")
+    assert [s["name"] for s in state(table)["review"]["seats"]] == ["North", "East", "South",
+                                                                   "West"]
+    send(table, {"type": "review_seat", "seat": 3})
+    assert state(table)["review"]["name"] == "West"
+    table.board._handle_custom_msg({"seq": state(table)["seq"], "type": "review_seat",
+                                    "seat": "all"}, [])
+    assert "seat must be a whole number" in table.board.last_refusal
+    assert state(table)["review"]["name"] == "West"
+
+
+def test_the_new_deal_panel_deals_new_cards_unless_a_seed_is_typed():
+    # Issue 41: the panel "deals the same cards again because the old seed stays in its box".
+    table = Table("yukon", seed=7, seat=0, open_hands=True)
+    open_new_deal(table)
+    assert table.seed_box.value == ""
+    table.deal_button.click()
+    assert table.session.seed != 7
+    table.seed_box.value = "7"
+    table.deal_button.click()
+    assert table.session.seed == 7

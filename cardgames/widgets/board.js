@@ -549,6 +549,7 @@ function render({ model, el }) {
   review.setAttribute("role", "navigation");
   review.setAttribute("aria-label", "the review's steps");
   const reviewHead = make("div", "cg-review-head", review);
+  const reviewSeats = make("div", "cg-review-seats", review);   // a teacher: whose decisions
   const reviewSteps = make("div", "cg-review-steps", review);
   review.hidden = true;
   const mine = make("div", "cg-mine", root);
@@ -769,6 +770,18 @@ function render({ model, el }) {
     root.classList.toggle("cg-reviewing", Boolean(r));
     if (!r) return;
     setText(reviewHead, "Review of " + r.name + ": " + r.summary);
+    sync(reviewSeats, r.seats || [], (s) => "seat" + s.seat, () => {
+      const n = make("button", "cg-review-seat");
+      n.type = "button";
+      return n;
+    }, (n, s) => {
+      n.dataset.seat = s.seat;
+      setText(n, s.name);
+      n.classList.toggle("cg-review-at", s.seat === r.seat);
+      setAttr(n, "aria-pressed", String(s.seat === r.seat));
+      setAttr(n, "title", "Review " + s.name + "'s decisions");
+    });
+    setAttr(reviewSeats, "hidden", !(r.seats || []).length);
     const steps = [...(r.steps || []), { step: 0, trick: null, label: "End", mark: "" }];
     sync(reviewSteps, steps, (s) => "step" + s.step, () => {
       const n = make("button", "cg-review-step");
@@ -1387,6 +1400,12 @@ function render({ model, el }) {
     if (!target || !root.contains(target)) return;
     if (target.classList.contains("cg-review-step")) {
       send({ type: "step", step: Number(target.dataset.step) });
+      return;
+    }
+    if (target.classList.contains("cg-review-seat")) {
+      if (!target.classList.contains("cg-review-at")) {
+        send({ type: "review_seat", seat: Number(target.dataset.seat) });
+      }
       return;
     }
     if (target.classList.contains("cg-card")) {

@@ -48,8 +48,9 @@ The state::
                              "First to 101 points: North–South need 55; ..."]},
      "review": {"seat": 0, "name": "North", "summary": "1 mistake: 11 points lost",
                 "at": 3,           # the step shown (0: the hand as it ended)
-                "steps": [{"step": 1, "trick": 1, "label": "6♥", "mark": "", "loss": 0.0}]},
-                                   # or None (no review open)
+                "steps": [{"step": 1, "trick": 1, "label": "6♥", "mark": "", "loss": 0.0}],
+                "seats": [{"seat": 0, "name": "North"}, ...]},   # the seats one may review
+                                   # instead ([] when only one); or None (no review open)
      "last_trick": {"number": 4, "winner": 3, "points": 10, "plays": [...]},    # or None
      "centre": [{"label": "Trumps", "text": "♠ spades", "card": None},
                 {"label": "Pinta", "text": "K♠ under the stock", "card": "KS"},   # drawn
@@ -68,6 +69,7 @@ state it was aimed at (the session refuses a stale one)::
     {"type": "action", "id": 0, "seq": 17}
     {"type": "button", "name": "next", "seq": 17}   # "continue": a tap on a finished trick
     {"type": "step", "step": 3, "seq": 17}     # a review's step (0: the hand as it ended)
+    {"type": "review_seat", "seat": 2, "seq": 17}   # review that seat's decisions instead
     {"type": "holder", "token": "k3J...", "seq": 17}   # a room's page: the browser's token,
                                  # sent when state["room"]["ask_holder"] is true, then every
                                  # 10 s while state["room"] is set (the pupil is still there)
@@ -123,7 +125,10 @@ MAX_MESSAGE_BYTES = 300
 MAX_ACTION_ID = 99
 CARD_CODE = re.compile(r"(?:[2-9TJQKA][SHDC]|JK)")
 #: The keys each type of message carries, besides ``type`` and ``seq``.
-FIELDS = {"play": "card", "action": "id", "button": "name", "holder": "token", "step": "step"}
+FIELDS = {"play": "card", "action": "id", "button": "name", "holder": "token", "step": "step",
+          "review_seat": "seat"}
+#: The seats of a table: 2 to 12.
+MAX_SEAT = 11
 #: A review's step is a decision of one seat in one hand: a few dozen at most.
 MAX_STEP = 999
 
@@ -148,6 +153,7 @@ class UserEvent:
     button: str | None = None
     token: str | None = None      # a room page's holder token (``cardgames.rooms.check_holder``)
     step: int | None = None       # a review's step (``state["review"]["steps"]``; 0: the end)
+    seat: int | None = None       # the seat whose decisions to review (``review["seats"]``)
 
 
 def _short(value: object) -> str:
@@ -199,6 +205,12 @@ def check_message(content: object) -> UserEvent:
             raise MessageRefused(f"step must be a whole number from 0 to {MAX_STEP}, "
                                  f"not {_short(step)}")
         return UserEvent("step", seq, step=step)
+    if kind == "review_seat":
+        seat = content.get("seat")
+        if not _is_int(seat) or not 0 <= seat <= MAX_SEAT:
+            raise MessageRefused(f"seat must be a whole number from 0 to {MAX_SEAT}, "
+                                 f"not {_short(seat)}")
+        return UserEvent("review_seat", seq, seat=seat)
     if kind == "holder":
         from ..rooms.room import RoomError, check_holder
 

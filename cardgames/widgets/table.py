@@ -376,6 +376,8 @@ class Table:
             self.press(event.button)
         elif event.type == "step":
             self.do(self.session.review_go, event.step, force=True)
+        elif event.type == "review_seat":
+            self.review(seat=event.seat)
 
     def press(self, name: str) -> bool:
         """Press one of the board's buttons by name (``BUTTONS``): next, finish_trick,
