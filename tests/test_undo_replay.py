@@ -1,11 +1,12 @@
 """Undo and replay across a hand set up by hand (issue 39), in every game.
 
 A teacher sets the next hand up by hand (``match.set_up_next``) between two hands; players undo
-back into the hand before it, play it again differently and go on. At every step the record
-replays to the same match (``cg.load(match.to_json())``), the scores follow the rules (no side
-or player passes the target while the match goes on), and when play comes back to the hand set
-up by hand it holds the cards as set up, with the dealer and the carried points the rules give
-after the hand just played again (RULES.md §4.1, G-A10: "the winner of the last trick deals";
+back into the hand before it, play it again differently and go on. After every action and
+every undo the scores follow the rules (no side or player passes the target while the match
+goes on); before and after each undo and each replay the record replays to the same match
+(``cg.load(match.to_json())``, hands set up for later included); and when play comes back to
+the hand set up by hand it holds the cards as set up, with the dealer and the carried points the
+rules give after the hand just played again (RULES.md §4.1, G-A10: "the winner of the last trick deals";
 S3: the vueltas carries the points of the idas).
 """
 
@@ -66,13 +67,14 @@ def check_record_replays(match: cg.Match) -> None:
     assert loaded.hand.to_move == match.hand.to_move and loaded.hand.score == match.hand.score
 
 
-def check_the_hand_set_up(match: cg.Match, deal: tuple, index: int) -> None:
-    """The hand set up by hand, when play stands at its start: its cards, the rules' dealer, and
-    (Guinote) the points the hands before it carry in."""
+def check_the_hand_set_up(match: cg.Match, deal: tuple, index: int, trump: str | None) -> None:
+    """The hand set up by hand, when play stands at its start: its cards (and a trump given), the
+    rules' dealer, and (Guinote) the points the hands before it carry in."""
     if match.is_over or len(match.hands) != index or match.hand.history:
         return
     hand = match.hand
     assert hand.set_up_by_hand and hand.initial_deal == deal
+    assert trump is None or hand.trump.letter == trump
     assert hand.dealer == match.next_dealer(match.hands[-1])
     if match.game.name == "guinote":
         assert list(hand.carried) == match.scores and hand.vueltas == any(match.scores)
@@ -118,7 +120,7 @@ def test_a_hand_set_up_by_hand_holds_through_undo_and_replay(case, seed):
         while not match.hands:
             random_action(match, rng)
             check_scores_follow_the_rules(match)
-        check_the_hand_set_up(match, deal, 1)
+        check_the_hand_set_up(match, deal, 1, trump.get("trump"))
         check_record_replays(match)
 
 
