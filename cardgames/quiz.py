@@ -11,7 +11,9 @@
   of thumb the computer's rule-of-thumb player follows (``cardgames.players``) and its reason.
 
 Positions come from deals shuffled from the round's seed and played on at random, so the same
-seed asks the same questions (a whole class gets the same round from one link). ``questions``
+seed asks the same questions (a whole class gets the same round from one link).
+``faces="spanish"`` asks a Guinote round with the Spanish pack: every card in its questions,
+choices and feedback is named as that pack names it ("rey of copas"), with no French suit sign. ``questions``
 ends the round after that many answers. No widgets here: ``cardgames.widgets.quiz.Quiz`` draws
 a round with buttons, and a test or a script answers it directly::
 
@@ -35,6 +37,7 @@ from .cards import Card, card_sort_key, sort_cards
 from .engine import Hand, Phase, Trick
 from .games import get_game
 from .limits import quote
+from .packs import Pack, pack_for
 from .players import RuleOfThumbPlayer
 
 __all__ = ["QuizRound", "Question", "Feedback", "Mark", "QuizSettingError", "KINDS",
@@ -113,13 +116,16 @@ class QuizRound:
 
     ``kind``: "legal", "winner", "points", "lead" or "mixed" (each in turn). ``questions``: how
     many questions make the round (None: no end). ``players`` and the game's options as
-    keywords shape the deals. ``question`` is the question asked now; ``marks`` how each of its
+    keywords shape the deals. ``faces`` is the pack the cards are named in (``"spanish"``:
+    Guinote's Spanish pack, "rey of copas"; :mod:`cardgames.packs`), ``pack`` that pack.
+    ``question`` is the question asked now; ``marks`` how each of its
     choices stands; ``feedback`` the grade of its answer (None until answered); ``right`` and
     ``asked`` the score.
     """
 
     def __init__(self, game: str = "yukon", seed: int | None = None, kind: str = "mixed",
-                 players: int | None = None, questions: int | None = None, **options: Any):
+                 players: int | None = None, questions: int | None = None,
+                 faces: "str | Pack | None" = None, **options: Any):
         if kind not in KINDS + ("mixed",):
             raise QuizSettingError(f"kind is one of {', '.join(KINDS)} or 'mixed', "
                                    f"not {quote(kind)}")
@@ -128,6 +134,7 @@ class QuizRound:
             raise QuizSettingError(f"questions is a whole number from 1 to {MAX_QUESTIONS}, "
                                    f"not {quote(questions)}")
         self.game = get_game(game)
+        self.pack = pack_for(faces, self.game.name, self.game.title)
         self.kind = kind
         self.players = players
         self.options = options
@@ -263,7 +270,7 @@ class QuizRound:
                                     f"{best.label}."), rule])
 
     def _grade(self, correct: bool, lines: list[str]) -> Feedback:
-        self.feedback = Feedback(correct, lines)
+        self.feedback = Feedback(correct, [self.pack.words(line) for line in lines])
         self.asked += 1
         self.right += correct
         if self.finished:
@@ -298,8 +305,17 @@ class QuizRound:
 
     def _question(self, kind: str, hand: Hand, prompt: list[tuple[str, bool]], choices: list[Any],
                   labels: list[str], answer: Any, **more: Any) -> Question:
-        return Question(kind, self.asked + 1, self._title(), prompt, hand, choices, labels,
-                        answer, **more)
+        """The question, its words in the round's pack (a card choice labelled ``K♥``, or with
+        the Spanish pack by its name, ``rey of copas``, as the feedback names it)."""
+        words = self.pack.words
+        if more.get("cards") and not self.pack.is_french:
+            labels = [self.pack.name(card) for card in more["cards"]]
+        for name in ("rule", "reason"):
+            if name in more:
+                more[name] = words(more[name])
+        return Question(kind, self.asked + 1, self._title(), [(words(text), strong)
+                                                              for text, strong in prompt],
+                        hand, choices, [words(label) for label in labels], answer, **more)
 
     def _ask_legal(self, hand: Hand) -> Question:
         seat = hand.to_move

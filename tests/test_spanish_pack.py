@@ -365,3 +365,67 @@ def test_an_example_position_drawn_with_the_spanish_pack():
                         "sota of copas and caballo of copas")
     # the French pack stays as it was
     assert "K♥" in ex.cards("KH").text
+
+
+# -- the quiz -------------------------------------------------------------------------------
+
+
+def test_a_quiz_round_with_the_spanish_pack_names_every_card_in_spanish():
+    # The quiz's questions, choices and feedback through the pack's words; its positions
+    # drawn with the Spanish faces; the same seed asks the same questions as with French cards.
+    from cardgames.quiz import QuizRound
+    from cardgames.widgets.quiz import Quiz
+
+    quiz = Quiz("guinote", seed=12, questions=8, faces="spanish")
+    french = QuizRound("guinote", seed=12, questions=8)
+    assert "cg-pack-spanish" in quiz.widget._dom_classes
+    while not quiz.finished:
+        q, same = quiz.model.question, french.question
+        assert (q.kind, q.choices, q.answer) == (same.kind, same.choices, same.answer)
+        if q.cards:
+            assert q.labels == [SPANISH.name(card) for card in q.cards]
+            shown = quiz.choice_buttons[:len(q.labels)]
+            assert [b.description for b in shown] == q.labels
+            assert [b.tooltip for b in shown] == q.labels
+        for text in (q.words, *q.labels, q.rule, q.reason, quiz.board.value):
+            assert not FRENCH_SIGNS.search(text), text
+        spanish_only(q.words + " ".join(q.labels) + q.rule + q.reason)
+        assert "cg-es-" in quiz.board.value
+        if q.picks_many:
+            quiz.choice_buttons[0].click()
+            quiz.check_button.click()
+        else:
+            quiz.choice_buttons[0].click()
+        spanish_only(" ".join(quiz.model.feedback.lines))
+        assert not FRENCH_SIGNS.search(quiz.feedback.value + quiz.board.value)
+        if not quiz.finished:
+            quiz.new_button.click()
+        french.choose(0)
+        if same.picks_many:
+            french.check()
+        french.next_question()
+    # the French pack's round keeps the cards' corners, K♥
+    assert all(FRENCH_SIGNS.search(label)
+               for label in QuizRound("guinote", seed=3, kind="lead").question.labels)
+    with pytest.raises(PackError, match="Yukon is played with the French pack"):
+        QuizRound("yukon", seed=3, faces="spanish")
+
+
+def test_the_quiz_section_follows_the_pages_pack():
+    # A Guinote page opened with ?faces=spanish&quiz=N quizzes in Spanish, and its class links
+    # keep the pack; opened with ?faces=spanish alone, the start button's quiz is Spanish too.
+    from cardgames.widgets.quiz_app import QuizApp
+
+    app = QuizApp("guinote")
+    app.deal("?faces=spanish&quiz=3&seed=12")
+    assert app.quiz.model.pack is SPANISH and app.quiz.questions == 3
+    assert 'href="?quiz=3&amp;seed=12&amp;faces=spanish"' in app.link.value
+    plain = QuizApp("guinote")
+    plain.deal("?faces=spanish")
+    assert plain.quiz is None
+    plain.start_button.click()
+    assert plain.quiz.model.pack is SPANISH
+    assert QuizApp("guinote").start().model.pack is FRENCH
+    wrong = QuizApp("guinote")            # the table says what is wrong with such a link
+    wrong.deal("?quiz=3&faces=tarot")
+    assert wrong.quiz.model.pack is FRENCH

@@ -24,6 +24,7 @@ from .. import examples as ex
 from ..cards import Card
 from ..quiz import KINDS, MAX_CHOICES, Feedback, Mark, Question, QuizRound
 from ..render import FOUR_COLOURS
+from ..spanish_faces import SUIT_COLOURS as SPANISH_COLOURS
 from .stylesheets import style_html
 from .widget_tree import close_all
 
@@ -32,7 +33,10 @@ __all__ = ["Quiz", "KINDS"]
 CHOICES = MAX_CHOICES
 #: the quiz's style sheet, after the four-colour suits' colours it uses
 CSS = style_html("quiz.css", f".cg-quiz {{ --cg-quiz-diamonds: {FOUR_COLOURS['D']}; "
-                             f"--cg-quiz-clubs: {FOUR_COLOURS['C']}; }}\n")
+                             f"--cg-quiz-clubs: {FOUR_COLOURS['C']}; "
+                             + "".join(f"--cg-quiz-es-{suit.letter}: {colour}; "
+                                       for suit, colour in SPANISH_COLOURS.items())
+                             + "}\n")
 #: a choice's mark as a button's style
 BUTTON_STYLES = {Mark.NONE: "", Mark.PICKED: "info", Mark.RIGHT: "success", Mark.WRONG: "danger"}
 
@@ -41,7 +45,9 @@ class Quiz:
     """Questions on positions from real deals of one game, answered with buttons.
 
     ``kind``: "legal", "winner", "points", "lead" or "mixed" (each in turn). ``questions``:
-    how many questions make the round (None: no end). ``model`` is the round
+    how many questions make the round (None: no end). ``faces="spanish"``: Guinote's Spanish
+    pack, its faces on the board and its words on the buttons and in the feedback (a card
+    button says the card's name, ``rey of copas``, in its suit's colour). ``model`` is the round
     (:class:`cardgames.quiz.QuizRound`). Widgets for notebooks and tests: ``question``,
     ``board``, ``choice_buttons`` (also ``card_buttons`` and ``seat_buttons``: the same pool, a
     button per card, seat or number), ``check_button``, ``new_button``, ``feedback``, ``score``.
@@ -52,8 +58,9 @@ class Quiz:
 
     def __init__(self, game: str = "yukon", seed: int | None = None, kind: str = "mixed",
                  players: int | None = None, four_colour: bool = False,
-                 questions: int | None = None, **options: Any):
-        self.model = QuizRound(game, seed, kind, players=players, questions=questions, **options)
+                 questions: int | None = None, faces: str | None = None, **options: Any):
+        self.model = QuizRound(game, seed, kind, players=players, questions=questions,
+                               faces=faces, **options)
         self.four_colour = four_colour
         self._drawn: tuple[Question, bool] | None = None   # the question and answer the board shows
         self._build()
@@ -128,6 +135,8 @@ class Quiz:
         self.widget.add_class("cg-quiz")
         if self.four_colour:
             self.widget.add_class("cg-four-colour")
+        if not self.model.pack.is_french:
+            self.widget.add_class(f"cg-pack-{self.model.pack.key}")
 
     def close(self) -> None:
         """Close every widget of the quiz (a new round replaces it)."""
@@ -172,7 +181,8 @@ class Quiz:
                 if i < len(q.labels):
                     card = cards[i]
                     button.description = q.labels[i]
-                    button.tooltip = card.name if card is not None else q.labels[i]
+                    button.tooltip = self.model.pack.name(card) if card is not None \
+                        else q.labels[i]
                     if card is not None:
                         button.add_class("cg-card-choice")      # drawn as a small card
                         button.add_class("cg-joker" if card.suit is None
@@ -207,10 +217,10 @@ class Quiz:
         if q.trick is not None:
             show = "winner" if answered or q.kind == "points" else "cards"
             return ex.trick(q.position, q.trick, show=show, names=q.names, show_info=True,
-                            four_colour=colour).html
+                            four_colour=colour, pack=self.model.pack).html
         lit = answered and q.kind == "legal"
         return ex.position(q.position, seats=[q.position.to_move], show_legal=lit,
-                           four_colour=colour).html
+                           four_colour=colour, pack=self.model.pack).html
 
 
 def _feedback_html(feedback: Feedback | None) -> str:

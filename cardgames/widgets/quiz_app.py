@@ -4,7 +4,9 @@ Opened plainly, the section offers a button that starts a quiz of five questions
 seed (the quiz is built only when asked for: a page that never takes the quiz pays nothing for
 it). After the last answer it offers new questions, or the same ones again. A link with
 ``?quiz=N&seed=S`` starts at once a quiz of N questions from seed S, so a whole class that opens
-the same link gets the same questions; ``players`` in the link is used too. ``view=quiz`` shows
+the same link gets the same questions; ``players`` in the link is used too, and ``faces``:
+a Guinote page opened with ``?faces=spanish`` quizzes with the Spanish pack (its faces and its
+words), whether the quiz starts from the link or from the button. ``view=quiz`` shows
 the quiz alone, filling the window in large print, for a class's projector (with or without
 ``quiz=N``). The section shows the links that give its questions again.
 
@@ -24,6 +26,7 @@ import ipywidgets as widgets
 from ..games import get_game
 from ..limits import MAX_LINK_VALUE_CHARS, ascii_digits, quote
 from ..links import check_seed
+from ..packs import get_pack, pack_for
 from . import notebook as glue
 from .widget_tree import close_all
 from .open_here import OpenHere
@@ -38,9 +41,21 @@ class QuizLinkError(ValueError):
     """A link whose quiz settings are not understood."""
 
 
+def link_faces(query: str) -> str | None:
+    """The pack a page's link names (``faces=spanish``), or None; one that is not a pack is
+    refused (QuizLinkError)."""
+    pairs = dict(parse_qsl((query or "").lstrip("?"), keep_blank_values=True))
+    if not pairs.get("faces"):
+        return None
+    try:
+        return get_pack(pairs["faces"][:MAX_LINK_VALUE_CHARS]).key
+    except ValueError as error:
+        raise QuizLinkError(str(error)) from None
+
+
 def quiz_settings(query: str) -> dict[str, Any] | None:
     """What a page's link asks of the quiz: ``{"questions", "seed", "players", "fill"}``, or
-    None when the link has neither ``quiz`` nor ``view=quiz``."""
+    None when the link has neither ``quiz`` nor ``view=quiz`` (the pack: :func:`link_faces`)."""
     pairs = dict(parse_qsl((query or "").lstrip("?"), keep_blank_values=True))
     fill = pairs.get("view", "").strip().lower() == "quiz"
     if "quiz" not in pairs and not fill:
@@ -74,6 +89,7 @@ class QuizApp:
         self.quiz_options = quiz_options
         self.quiz: Quiz | None = None
         self.fill = False           # view=quiz: the quiz alone, filling the window (a projector)
+        self.faces: str | None = None   # the pack the page's link names (faces=spanish)
         self._offer: widgets.HBox | None = None   # the buttons for another round, at its end
         self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
         self.start_button.add_class("cg-quiz-start")
@@ -84,9 +100,13 @@ class QuizApp:
         self.box.add_class("cg-quiz-app")
 
     def start(self, questions: int = DEFAULT_QUESTIONS, seed: int | None = None,
-              players: int | None = None, fill: bool | None = None) -> Quiz:
+              players: int | None = None, fill: bool | None = None,
+              faces: str | None = None) -> Quiz:
         """Build the quiz and show it in place of the start button (``fill``: alone, filling
-        the window in large print; None keeps the section as it is)."""
+        the window in large print; None keeps the section as it is; ``faces``: the pack, None
+        the one the page's link named)."""
+        if faces is not None:
+            self.faces = faces
         if fill is not None:
             self.fill = fill
             if fill:
@@ -98,9 +118,11 @@ class QuizApp:
             options["players"] = players
         replaced, offer = self.quiz, self._offer
         opened = [c for c in self.box.children if isinstance(c, OpenHere)]  # done its scroll
-        self.quiz = quiz = Quiz(self.game.name, seed=seed, questions=questions, **options)
+        self.quiz = quiz = Quiz(self.game.name, seed=seed, questions=questions, faces=self.faces,
+                                **options)
         query = f"?quiz={questions}&seed={self.quiz.seed}" + \
-            (f"&players={players}" if players is not None else "")
+            (f"&players={players}" if players is not None else "") + \
+            (f"&faces={quiz.model.pack.key}" if not quiz.model.pack.is_french else "")
         self.link.value = (f'<p style="overflow-wrap:anywhere">The same questions for the whole '
                            f'class: <a href="{escape(query)}">this link</a>; on the class\'s '
                            f'projector, alone and in large print: '
@@ -139,10 +161,27 @@ class QuizApp:
                                    f'{escape(str(error))}.</p>')
             self.box.children = (message, self.start_button)
             return
+        # the pack, for the quiz the link starts or the start button's; a pack that is not one,
+        # or that the game is not played with, is the table's to refuse: the quiz keeps its own
+        try:
+            faces = link_faces(query or "")
+        except QuizLinkError:
+            faces = None
+        self.faces = faces if faces is None or _plays_with(self.game.name, faces) else None
+        if settings is not None:
+            settings["faces"] = self.faces
         if settings is not None:
             self.start(**settings)
             if not self.fill:      # the page opens at the quiz (filling the window, it is there)
                 self.box.children = (OpenHere(), *self.box.children)
+
+
+def _plays_with(game: str, faces: str) -> bool:
+    try:
+        pack_for(faces, game)
+    except ValueError:
+        return False
+    return True
 
 
 def quiz_app(game: str, **quiz_options: Any) -> widgets.VBox:
