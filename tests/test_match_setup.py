@@ -116,3 +116,27 @@ def test_running_scores_equal_scores_where_points_count_at_the_end():
     rng = random.Random(5)
     play_until(match, rng, lambda m: len(m.hand.tricks) >= 2)
     assert sum(match.hand.score) > 0 and match.running_scores == match.scores == [10, 20]
+
+
+def test_partial_positions_are_studied_as_docs_rules_8_1_says():
+    # docs/RULES.md 8.1: hands shorter than a full hand beside a stock, and a Quinto cachette of
+    # fewer than 5 cards, are studied although play would not reach them; the hand is played
+    # on by the same rules (Yukon: "each player draws a card from the stock" after a trick;
+    # Quinto: the winner of the last trick "takes the cachette as an extra trick").
+    hands, stock = cg.deal("yukon", seed=1).initial_deal
+    yukon = cg.deal("yukon", hands=[h[:3] for h in hands], stock=stock[:8])
+    rng = random.Random(1)
+    for _ in range(4):
+        yukon.apply(rng.choice(yukon.legal_actions()))
+    assert [len(h) for h in yukon.hands] == [3, 3, 3, 3] and yukon.stock_size == 4
+    hands, stock = cg.deal("quinto", seed=1).initial_deal
+    quinto = cg.deal("quinto", hands=[h[:3] for h in hands], stock=stock[:4])
+    while not quinto.is_over:
+        quinto.apply(rng.choice(quinto.legal_actions()))
+    assert [c for _, c in quinto.cachette_trick.cards] == stock[:4]
+    # Refused: a cachette larger than five cards, a stock that leaves a drawing round unfinished.
+    with pytest.raises(cg.SetupError, match="the cachette, which holds 5 cards, not 6"):
+        cg.deal("quinto", hands=[h[:3] for h in hands], stock=stock[:4] + hands[0][3:5])
+    with pytest.raises(cg.SetupError, match="multiple of 4 cards"):
+        cg.deal("yukon", hands=[h[:3] for h in cg.deal("yukon", seed=1).initial_deal[0]],
+                stock=cg.deal("yukon", seed=1).initial_deal[1][:7])
