@@ -1524,8 +1524,9 @@ class Match:
         of the game; it is dealt when play comes to that hand."""
         reached = len(self.hands) + (0 if self.hand in self.hands else 1)
         if isinstance(index, bool) or not isinstance(index, int) or index < reached:
-            raise SetupError(f"a hand set up for later must come after hand {reached}, "
-                             f"not {quote(index)}")
+            number = index + 1 if isinstance(index, int) else quote(index)
+            raise SetupError(f"a hand set up for later comes after hand {reached}, the hand in "
+                             f"play, not as hand {number}")
         if not isinstance(deal_args, dict):
             raise SetupError(f"deal_args are an object of the game's deal keywords, not "
                              f"{quote(deal_args)}")

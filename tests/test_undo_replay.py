@@ -144,5 +144,5 @@ def test_a_record_keeps_a_hand_set_up_for_later():
     assert loaded.hand.set_up_by_hand and loaded.hand.initial_deal == (hands, stock)
     record["later_hands"][0]["hand"] = 1
     del record["checksum"]
-    with pytest.raises(cg.RecordError, match="later hand 1: .* must come after hand 1"):
+    with pytest.raises(cg.RecordError, match="later hand 1: .* comes after hand 1, the hand in play, not as hand 1"):
         cg.load(record)
