@@ -18,6 +18,7 @@ from __future__ import annotations
 from voila.app import Voila
 
 from .rooms.room_server import RoomHub, room_handlers
+from .rooms.quiz_server import QuizHub, quiz_handlers
 
 __all__ = ["AppsServer", "main"]
 
@@ -26,10 +27,13 @@ class AppsServer(Voila):
     """Voila with the rooms' pages (see the module's doc)."""
 
     hub: RoomHub | None = None
+    quizzes: QuizHub | None = None
 
     def init_handlers(self) -> list:
         self.hub = RoomHub()
-        return [*room_handlers(self.hub, self.server_url), *super().init_handlers()]
+        self.quizzes = QuizHub(self.hub.store)
+        return [*room_handlers(self.hub, self.server_url),
+                *quiz_handlers(self.quizzes, self.server_url), *super().init_handlers()]
 
 
 def main() -> None:

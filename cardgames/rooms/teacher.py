@@ -311,5 +311,85 @@ class Teacher:
         self._update(name, change)
 
 
-__all__ = ["KEY_VARIABLE", "KeyRefused", "OpenedRoom", "Teacher", "key_tag", "new_key",
-           "room_link"]
+    # -- a class quiz (cardgames.rooms.class_quiz) ---------------------------------------------
+
+    def _quiz(self, name: str) -> "ClassQuiz":
+        from .class_quiz import ClassQuiz, QuizBook, QuizError
+
+        self._check()
+        quiz = ClassQuiz(QuizBook(self.store), name)
+        if quiz.record.owner != self.owner:
+            raise QuizError(f"there is no quiz {name!r} (closed, or never opened)")
+        return quiz
+
+    def open_quiz(self, game: str, *, questions: int = 5, seed: int | None = None,
+                  name: str = "quiz", base_url: str = "", pace: str = "teacher",
+                  faces: str = "") -> "OpenedQuiz":
+        """Open a quiz of ``questions`` questions on ``game`` dealt from ``seed`` that the class
+        answers from its own devices: its pupils' link (``.link``, with its QR code and short
+        code) and the projector's (``.projector``). ``pace``: "teacher" (the class answers the
+        question on the projector; :meth:`next_question` shows the answer, then moves on) or
+        "own" (each pupil at his own pace). A name already open is refused."""
+        from .class_quiz import QuizBook, QuizError, new_quiz
+
+        self._check()
+        record = new_quiz(name, game, questions=questions, seed=seed, pace=pace, faces=faces)
+        record.owner = self.owner
+        if not QuizBook(self.store).create(record):
+            raise QuizError(f"a quiz {record.name} is already open: close it, or choose another "
+                            "name")
+        return self.quiz_links(record.name, base_url)
+
+    def quiz_links(self, name: str, base_url: str = "") -> "OpenedQuiz":
+        """The links of an open quiz, as :meth:`open_quiz` gave them."""
+        from .class_quiz import SHOW, quiz_code
+
+        record = self._quiz(name).record
+        base = base_url.rstrip("/")
+        code = quiz_code(record)
+        return OpenedQuiz(record.name, record.game, f"{base}/quiz/{code}",
+                          f"{base}/quiz/show/{quiz_code(record, SHOW)}", code,
+                          f"{base}/quiz/results/{record.name}")
+
+    def next_question(self, name: str) -> dict[str, Any]:
+        """On the projector: show the answer to the question asked now, then (called again)
+        the next question; after the last answer shown, the quiz is over. Where it stands."""
+        record = self._quiz(name).next_question()
+        return {"question": record.current, "revealed": record.revealed,
+                "finished": record.finished}
+
+    def quiz_message(self, name: str, text: str) -> None:
+        """A message shown on every page of the quiz ("" takes it away)."""
+        self._quiz(name).say(text)
+
+    def quiz_results(self, name: str) -> "QuizResults":
+        """One row per pupil and question answered (``pupil``, ``question``, ``answer``,
+        ``right``, ``seconds``); ``.to_frame()`` for pandas, ``.to_csv()``, ``.html()``."""
+        return self._quiz(name).results()
+
+    def close_quiz(self, name: str) -> None:
+        """Close the quiz: its answers are gone; its pages say so."""
+        quiz = self._quiz(name)
+        quiz.book.delete(quiz.name)
+
+
+@dataclass
+class OpenedQuiz:
+    """A class quiz the teacher opened: the pupils' link (a QR code of it: :attr:`qr`), its
+    short code (typed at ``/quiz``), the projector's link and the results' page (the teacher's
+    key is added to it by the teacher's page)."""
+
+    name: str
+    game: str
+    link: str
+    projector: str
+    code: str
+    results: str
+
+    @property
+    def qr(self) -> str:
+        return qr_svg(self.link)
+
+
+__all__ = ["KEY_VARIABLE", "KeyRefused", "OpenedQuiz", "OpenedRoom", "Teacher", "key_tag",
+           "new_key", "room_link"]
