@@ -6,7 +6,8 @@ at the bottom, West and East at the sides; two seats face each other; more seats
 playing order), the stock or cachette beside them, then each trick with its leader, its cards
 in play order, its winner and why, and what it earned, then the result and the game's scoring
 by side or player. Every card is the project's own SVG face (``card_faces.card_svg``) with
-``data-card="TH"``. No fonts, scripts or pictures are fetched: the page prints as it shows.
+``data-card="TH"``; ``pack="spanish"`` draws Guinote's Spanish faces and names every card in that
+pack's words ("rey of copas", :mod:`cardgames.packs`). No fonts, scripts or pictures are fetched: the page prints as it shows.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from .card_faces import card_svg
 from .cards import Card, card_sort_key
 from .engine import Hand, Match, Trick
+from .packs import FRENCH, Pack, get_pack
 from .review import finished_hand
 from .score_sheet import trick_cards_text
 from .table_words import name_seats, seat_names, unit_names
@@ -81,29 +82,33 @@ def _scoped_css() -> str:
                      and "margin: 1.5em" not in line and "line-height" not in line)
 
 
-def face(card: Card, width: str = CARD_WIDTH) -> str:
-    """One card's SVG face, carrying ``data-card`` with its notation."""
-    return card_svg(card, width=width).replace("<svg ", f'<svg data-card="{card}" ', 1)
+def face(card: Card, width: str = CARD_WIDTH, pack: Pack = FRENCH) -> str:
+    """One card's SVG face in ``pack``, carrying ``data-card`` with its notation."""
+    return pack.card_svg(card, width=width).replace("<svg ", f'<svg data-card="{card}" ', 1)
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return '<div class="cg-cards">' + "".join(face(c) for c in cards) + "</div>"
+def _cards(cards: Sequence[Card], pack: Pack) -> str:
+    return '<div class="cg-cards">' + "".join(face(c, pack=pack) for c in cards) + "</div>"
 
 
 def hand_diagram(subject: "Hand | Match | str | bytes | dict", *, hand_number: int | None = None,
-                 names: Sequence[str] | None = None, title: str | None = None) -> HandDiagram:
+                 names: Sequence[str] | None = None, title: str | None = None,
+                 pack: "Pack | str | None" = None) -> HandDiagram:
     """A finished hand as a printable self-contained HTML page (see the module's text).
 
     ``subject`` is a Hand, a Match (its last finished hand, or ``hand_number``, from 1) or a
-    record (JSON text); ``names`` names the seats (default: as the table names them).
+    record (JSON text); ``names`` names the seats (default: as the table names them);
+    ``pack`` draws and names the cards (None: the French pack; ``"spanish"``, Guinote's).
     """
     hand = finished_hand(subject, hand_number)
     names = seat_names(hand, names)
-    heading = title or f"{hand.game.title}: a hand for {hand.players} players"
-    parts = [f"<h1>{escape(heading)}</h1>", f'<p class="cg-sub">{escape(_subtitle(hand, names))}</p>',
-             "<h2>The deal</h2>", _deal(hand, names),
-             "<h2>The play</h2>", _play(hand, names),
-             "<h2>The result</h2>", _result(hand, names)]
+    pack = get_pack(pack)
+    heading = pack.words(title or f"{hand.game.title}: a hand for {hand.players} players")
+    subtitle = pack.words(_subtitle(hand, names))
+    parts = [f"<h1>{escape(heading)}</h1>", f'<p class="cg-sub">{escape(subtitle)}</p>',
+             "<h2>The deal</h2>", _deal(hand, names, pack),
+             "<h2>The play</h2>", _play(hand, names, pack),
+             "<h2>The result</h2>", _result(hand, names, pack)]
     page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{_CSS}</style></head>"
             f"<body>{''.join(parts)}</body></html>\n")
@@ -127,7 +132,8 @@ def _subtitle(hand: Hand, names: list[str]) -> str:
     return "; ".join(words) + "."
 
 
-def _seat_block(hand: Hand, seat: int, cards: Sequence[Card], names: list[str], where: str) -> str:
+def _seat_block(hand: Hand, seat: int, cards: Sequence[Card], names: list[str], where: str,
+                pack: Pack) -> str:
     tags = []
     if seat == hand.dealer:
         tags.append("dealer")
@@ -138,30 +144,30 @@ def _seat_block(hand: Hand, seat: int, cards: Sequence[Card], names: list[str], 
     tag = f' <span class="cg-tag">({", ".join(tags)})</span>' if tags else ""
     shown = sorted(cards, key=getattr(hand, "sort_key", card_sort_key))   # as the game ranks them
     return (f'<div class="cg-seat {where}" data-seat="{seat}"><h3>{escape(names[seat])}{tag}</h3>'
-            f"{_cards(shown)}</div>")
+            f"{_cards(shown, pack)}</div>")
 
 
-def _middle(hand: Hand, stock: list[Card], where: str) -> str:
+def _middle(hand: Hand, stock: list[Card], where: str, pack: Pack) -> str:
     if not stock:
         return ""
     label = {"quinto": "The cachette (to the winner of the last trick)",
              "guinote": "The stock, in drawing order (the last, face up, is the pinta: trumps)",
              }.get(hand.game.name, "The stock, in drawing order")
     return (f'<div class="cg-middle {where}" data-stock="{len(stock)}"><h3>{escape(label)}</h3>'
-            f"{_cards(stock)}</div>")
+            f"{_cards(stock, pack)}</div>")
 
 
-def _deal(hand: Hand, names: list[str]) -> str:
+def _deal(hand: Hand, names: list[str], pack: Pack) -> str:
     dealt, stock = hand.initial_deal
     seats = hand.seats
     if seats in (2, 4):
         places = ("cg-pos-n", "cg-pos-s") if seats == 2 else \
             ("cg-pos-n", "cg-pos-e", "cg-pos-s", "cg-pos-w")
-        blocks = [_seat_block(hand, s, dealt[s], names, places[s]) for s in range(seats)]
-        blocks.append(_middle(hand, stock, "cg-pos-c"))
+        blocks = [_seat_block(hand, s, dealt[s], names, places[s], pack) for s in range(seats)]
+        blocks.append(_middle(hand, stock, "cg-pos-c", pack))
         return f'<div class="cg-deal cg-table">{"".join(blocks)}</div>'
-    blocks = [_seat_block(hand, s, dealt[s], names, "") for s in range(seats)]
-    blocks.append(_middle(hand, stock, ""))
+    blocks = [_seat_block(hand, s, dealt[s], names, "", pack) for s in range(seats)]
+    blocks.append(_middle(hand, stock, "", pack))
     return f'<div class="cg-deal cg-ring">{"".join(blocks)}</div>'
 
 
@@ -170,15 +176,15 @@ def _tricks(hand: Hand) -> list[Trick]:
     return list(getattr(hand, "taken_tricks", hand.tricks))
 
 
-def _play(hand: Hand, names: list[str]) -> str:
+def _play(hand: Hand, names: list[str], pack: Pack) -> str:
     rows = []
-    before = _before_play(hand, names)
+    before = [pack.words(said) for said in _before_play(hand, names)]
     aside = [c for c in hand.set_aside() if c not in {c for t in _tricks(hand) for _, c in t.cards}]
     if before:
         rows.append(f'<p class="cg-before">Before the first trick: {escape("; ".join(before))}.</p>')
     if aside:
         rows.append(f'<div class="cg-aside"><p>Set aside during the hand (discards, dead cards):'
-                    f"</p>{_cards(aside)}</div>")
+                    f"</p>{_cards(aside, pack)}</div>")
     head = "<tr><th>Trick</th><th>Leader</th><th>Cards in play order</th><th>Winner</th>" \
            "<th>Points</th><th>Why</th></tr>"
     body = []
@@ -186,7 +192,7 @@ def _play(hand: Hand, names: list[str]) -> str:
         won = _winning_index(trick) if len({seat for seat, _ in trick.cards}) > 1 else -1
         plays = "".join(
             f'<span class="cg-play-card{" cg-won" if i == won else ""}">'
-            f"{face(card)}<span>{escape(names[seat])}</span></span>"
+            f"{face(card, pack=pack)}<span>{escape(names[seat])}</span></span>"
             for i, (seat, card) in enumerate(trick.cards))
         calls = [f"{names[made.seat]}: {hand.action_words(made.action)}"
                  + (f" +{made.points}" if made.points else "")
@@ -194,11 +200,12 @@ def _play(hand: Hand, names: list[str]) -> str:
         why = name_seats(hand.explain_trick(trick), names)
         if calls:
             why += " After it: " + "; ".join(calls) + "."
+        why = pack.words(why)
         body.append(
             f'<tr class="cg-trick" data-trick="{trick.number}" data-leader="{trick.leader}" '
             f'data-winner="{trick.winner}"><td>{trick.number}</td>'
             f"<td>{escape(names[trick.leader])}</td>"
-            f'<td><div class="cg-plays" aria-label="{escape(trick_cards_text(trick.cards, names))}">'
+            f'<td><div class="cg-plays" aria-label="{escape(trick_cards_text(trick.cards, names, pack))}">'
             f"{plays}</div></td><td>{escape(names[trick.winner])}</td><td>{trick.points}</td>"
             f'<td class="cg-why">{escape(why)}</td></tr>')
     if not body:
@@ -271,18 +278,18 @@ def breakdown(hand: Hand) -> tuple[list[str], list[list[int]]]:
     return labels, rows
 
 
-def _result(hand: Hand, names: list[str]) -> str:
+def _result(hand: Hand, names: list[str], pack: Pack) -> str:
     units = unit_names(hand, names)
     labels, rows = breakdown(hand)
     head = "<tr><th></th>" + "".join(f"<th>{escape(u)}</th>" for u in units) + "</tr>"
-    body = "".join(f"<tr><th>{escape(label)}</th>"
+    body = "".join(f"<tr><th>{escape(pack.words(label))}</th>"
                    + "".join(f'<td class="cg-num">{value}</td>' for value in row) + "</tr>"
                    for label, row in zip(labels, rows))
     best = max(hand.score)
     top = [units[u] for u, points in enumerate(hand.score) if points == best]
     verdict = (f"{top[0]} scored most, {best} points." if len(top) == 1
                else f"{' and '.join(top)} tied on {best} points.")
-    said = name_seats(hand.end_reason, names)
+    said = pack.words(name_seats(hand.end_reason, names))
     reason = f" {said[:1].upper()}{said[1:]}." if said else ""
     return (f'<div class="cg-result-block"><p class="cg-verdict">{escape(verdict + reason)}</p>'
             f'<table class="cg-result"><thead>{head}</thead><tbody>{body}</tbody></table></div>')

@@ -35,7 +35,8 @@ How each decision is weighed (the ``how`` of a :class:`ReviewRow`):
 have made sure of with ``best`` and did not. By the playouts it counts them net of what the
 others gain (:func:`net_gain`): the same where a hand's points always add up to the same
 total, and the right measure where they do not (a double doubles both sides' tricks).
-Each game's marks are a small table here (:data:`MARKS`, thresholds in its points). Everything
+Each game's marks are a small table here (:data:`MARKS`, thresholds in its points).
+``pack="spanish"`` names the cards in the words of Guinote's Spanish pack ("rey of copas"). Everything
 is seeded (``seed``), so the same hand, seat, budget and seed give the same review.
 """
 
@@ -49,6 +50,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card
 from .engine import Hand, Match, Move, Phase
+from .packs import Pack, get_pack
 from .table_words import seat_names, unit_names
 
 #: Search playouts per decision, unless ``budget`` says otherwise.
@@ -106,8 +108,9 @@ class Review:
     """The review of one seat's decisions in one finished hand (see :func:`review`)."""
 
     def __init__(self, hand: Hand, seat: int, rows: Sequence[ReviewRow], budget: int, seed: int,
-                 names: Sequence[str] | None = None):
+                 names: Sequence[str] | None = None, pack: "Pack | str | None" = None):
         self.hand = hand
+        self.pack = get_pack(pack)
         self.game = hand.game.name
         self.seat = seat
         self.names = seat_names(hand, names)
@@ -148,8 +151,8 @@ class Review:
         record's notation (``played``, ``best``) and for people (``played_words``...)."""
         return [{"number": row.number, "trick": row.trick, "seat": row.seat,
                  "seat_name": self.names[row.seat], "action_index": row.action_index,
-                 "played": str(row.played), "played_words": _text(self.hand, row.played),
-                 "best": str(row.best), "best_words": _text(self.hand, row.best),
+                 "played": str(row.played), "played_words": self._said(row.played),
+                 "best": str(row.best), "best_words": self._said(row.best),
                  "loss": round(row.loss, 1), "mark": row.mark, "words": row.words,
                  "how": row.how} for row in self.rows]
 
@@ -159,8 +162,8 @@ class Review:
 
         return pd.DataFrame([{
             "Decision": row.number, "Trick": row.trick, "Seat": self.names[row.seat],
-            "Action index": row.action_index, "Played": _text(self.hand, row.played),
-            "Best": _text(self.hand, row.best), "Loss": round(row.loss, 1), "Mark": row.mark,
+            "Action index": row.action_index, "Played": self._said(row.played),
+            "Best": self._said(row.best), "Loss": round(row.loss, 1), "Mark": row.mark,
             "Words": row.words, "Weighed by": row.how} for row in self.rows],
             columns=["Decision", "Trick", "Seat", "Action index", "Played", "Best", "Loss",
                      "Mark", "Words", "Weighed by"])
@@ -168,12 +171,16 @@ class Review:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{h}</th>" for h in ("#", "Trick", "Played", "Best", "Loss", "Mark", "Why"))
         body = "".join(
-            f"<tr><td>{row.number}</td><td>{row.trick}</td><td>{escape(_text(self.hand, row.played))}</td>"
-            f"<td>{escape(_text(self.hand, row.best))}</td><td>{row.loss:.1f}</td>"
+            f"<tr><td>{row.number}</td><td>{row.trick}</td><td>{escape(self._said(row.played))}</td>"
+            f"<td>{escape(self._said(row.best))}</td><td>{row.loss:.1f}</td>"
             f"<td>{escape(row.mark)}</td><td>{escape(row.words)}</td></tr>" for row in self.rows)
         title = escape(f"{self.hand.game.title}: {self.seat_name}'s decisions. {self.summary}")
         return (f'<div class="cg-review"><b>{title}</b><table><thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table></div>")
+
+    def _said(self, move: Move) -> str:
+        """An action in words, its cards named in the review's pack."""
+        return self.pack.words(_text(self.hand, move))
 
     def __repr__(self) -> str:
         return f"<Review of {self.seat_name} in {self.hand.game.title}: {self.summary}>"
@@ -234,7 +241,8 @@ def _check_budget(budget: Any) -> int:
 
 def review(subject: "Hand | Match | str | bytes | dict", seat: int, budget: float = DEFAULT_BUDGET,
            progress: Callable[[int, int], Any] | None = None, *, hand_number: int | None = None,
-           seed: int = 0, names: Sequence[str] | None = None) -> Review:
+           seed: int = 0, names: Sequence[str] | None = None,
+           pack: "Pack | str | None" = None) -> Review:
     """Weigh every decision ``seat`` took in a finished hand (see the module's text).
 
     ``subject`` is a finished Hand, a Match (its last finished hand, or ``hand_number``, from
@@ -242,16 +250,17 @@ def review(subject: "Hand | Match | str | bytes | dict", seat: int, budget: floa
     ``cg.RecordError``). ``budget`` is the search playouts per decision (the solver's deals and
     the playouts that measure a loss are in proportion); ``progress(done, total)`` is called
     as the decisions are weighed; ``names`` names the seats in the words (default: as the
-    table names them, North, East... or Player 1...). The hand given is not changed: the
-    review works on a replay.
+    table names them, North, East... or Player 1...); ``pack`` names the cards in the words
+    (None: the French pack; ``"spanish"``: "rey of copas"). The hand given is not changed:
+    the review works on a replay.
     """
     hand = finished_hand(subject, hand_number)
-    return _review(hand, seat, budget, progress, seed, None, names)
+    return _review(hand, seat, budget, progress, seed, None, names, get_pack(pack))
 
 
 def review_trick(hand: Hand, seat: int, trick: int, budget: float = DEFAULT_BUDGET,
                  progress: Callable[[int, int], Any] | None = None, *, seed: int = 0,
-                 names: Sequence[str] | None = None) -> Review:
+                 names: Sequence[str] | None = None, pack: "Pack | str | None" = None) -> Review:
     """The decisions ``seat`` took in trick number ``trick`` (from 1), weighed as
     :func:`review` weighs them (the same rows, numbered as in the whole hand's review): for
     the pause after a trick, so the hand need not be finished, only that trick. A decision is
@@ -263,11 +272,11 @@ def review_trick(hand: Hand, seat: int, trick: int, budget: float = DEFAULT_BUDG
         raise ReviewError(f"trick is a finished trick of this hand, from 1 to {finished}, not "
                           f"{str(trick)[:20]!r}" if finished else
                           "no trick of this hand is finished yet: a trick is reviewed once it is over")
-    return _review(hand, seat, budget, progress, seed, trick, names)
+    return _review(hand, seat, budget, progress, seed, trick, names, get_pack(pack))
 
 
 def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], Any] | None,
-            seed: Any, trick: int | None, names: Sequence[str] | None) -> Review:
+            seed: Any, trick: int | None, names: Sequence[str] | None, pack: Pack) -> Review:
     seat = _check_seat(hand, seat)
     budget = _check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -296,12 +305,12 @@ def _review(hand: Hand, seat: Any, budget: Any, progress: Callable[[int, int], A
         before = hand.replayed(history[:i])      # the position as the seat found it
         rng = random.Random(seed * 1_000_003 + i)
         best, loss, how, detail = _weigh(before, seat, actor, move, budget, rng)
-        words = _words(before, hand, seat, actor, move, best, loss, how, detail, names)
+        words = pack.words(_words(before, hand, seat, actor, move, best, loss, how, detail, names))
         rows.append(ReviewRow(number, _trick_number(before), seat, i, move, best, loss,
                               _mark(hand.game.name, loss), words, how))
         if progress is not None:
             progress(len(rows), total)
-    return Review(position, seat, rows, budget, seed, names)
+    return Review(position, seat, rows, budget, seed, names, pack)
 
 
 def _trick_number(position: Hand) -> int:

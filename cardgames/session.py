@@ -876,7 +876,7 @@ class TableSession:
             raise IllegalAction(f"you may review {allowed} here, not {str(seat)[:20]!r}")
         self.close_review()
         self.reviewed = review(hand, seat, self.review_budget if budget is None else budget,
-                               progress, names=self.names)
+                               progress, names=self.names, pack=self.pack)
         rows = self.reviewed.rows
         self.say([f"Review of {self.names[seat]}'s {len(rows)} decisions: "
                   f"{self.reviewed.summary}. Click a step (or use the arrow keys) to see it."],

@@ -10,6 +10,7 @@ Caballo**." The engine stays French (``KH`` is the notation); the pack names and
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
@@ -429,3 +430,90 @@ def test_the_quiz_section_follows_the_pages_pack():
     wrong = QuizApp("guinote")            # the table says what is wrong with such a link
     wrong.deal("?quiz=3&faces=tarot")
     assert wrong.quiz.model.pack is FRENCH
+
+
+# -- the hand diagram and the review -------------------------------------------------------
+
+
+def played_through(seed: int = 11) -> TableSession:
+    table = TableSession("guinote", seed, seat=0, faces="spanish")
+    while not table.hand.is_over:
+        choices = table.choices()
+        if choices:
+            table.run(table.choose, choices[0].move)
+        else:
+            table.run(table.next_step)
+    return table
+
+
+def without_faces(page: str) -> str:
+    """A page's words: no pictures, no style sheet, no tags."""
+    page = re.sub(r"<svg.*?</svg>|<style>.*?</style>", " ", page, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+def test_the_hand_diagram_and_print_the_hand_with_the_spanish_pack():
+    from cardgames.widgets.table import record_links_html
+
+    table = played_through()
+    page = str(cg.hand_diagram(table.played_hand, pack="spanish"))
+    assert page.count('<svg data-card="') == 40 + 40      # the deal, then the tricks
+    assert "cg-es-" in page and 'aria-label="rey of oros"' in page
+    words = without_faces(page)
+    assert "Pinta rey of oros face up under the stock" in words
+    assert "North wins with sota of espadas: sota of espadas is the highest espada" in words
+    spanish_only(words)
+    assert not FRENCH_SIGNS.search(page)
+    # the table's Print the hand is the same page, in the table's pack
+    link = record_links_html(table, table.record_for_user())
+    printed = re.search(r'download="[^"]*\.html" href="data:text/html;charset=utf-8;base64,([^"]+)"',
+                        link)
+    assert printed and base64.b64decode(printed.group(1)).decode() == page
+    assert "K♦" in without_faces(str(cg.hand_diagram(table.played_hand)))   # French by default
+
+
+def test_the_review_names_the_cards_in_spanish():
+    table = played_through()
+    table.open_review(budget=8)
+    review = table.reviewed
+    assert review.pack is SPANISH
+    for row in review.records():
+        spanish_only(row["words"] + row["played_words"] + row["best_words"])
+    table.review_go(1)
+    spanish_only(table.message)
+    said = cg.review(table.played_hand, 0, budget=8, pack="spanish")
+    assert [r.words for r in said.rows] == [r.words for r in review.rows]
+    assert any(FRENCH_SIGNS.search(r.words) for r in cg.review(table.played_hand, 0, budget=8).rows)
+
+
+# -- the rules asked as questions ----------------------------------------------------------
+
+
+def test_the_new_deal_panels_questions_name_the_rey_and_the_sota():
+    # Guinote's rules ask about "four Kings or four Queens" (the Planas tute) and "a declared
+    # marriage's King and Queen"; with the Spanish pack chosen, the same questions say rey and
+    # sota, and the answers already chosen stay.
+    from cardgames.widgets.rule_questions import RuleQuestions
+    from cardgames.widgets.table import Table
+
+    table = Table("guinote", 4)
+    table.panels.selected_index = 3                      # New deal
+    questions = table.rule_questions
+    tute, reveal = questions.controls["tute_instant_win"], questions.controls["reveal_cante_cards"]
+    assert tute.description == "Do four Kings or four Queens in one hand win the game at once?"
+    tute.value = True
+    table.faces_select.value = "spanish"
+    assert tute.description == "Do four reyes or four sotas in one hand win the game at once?"
+    assert reveal.description == "Are a declared marriage's rey and sota shown to everybody?"
+    assert table.rule_questions.chosen() == {"tute_instant_win": True}
+    table.faces_select.value = "french"
+    assert reveal.description == "Are a declared marriage's King and Queen shown to everybody?"
+    # opened on a Spanish table, the panel asks in Spanish from the start
+    spanish = Table("guinote", 4, faces="spanish")
+    spanish.panels.selected_index = 3
+    asked = [getattr(row, "description", "") or getattr(row, "value", "")
+             for row in spanish.rule_questions.rows]
+    spanish_only(" ".join(text for text in asked if isinstance(text, str)))
+    # the form alone, for another program
+    form = RuleQuestions(cg.get_game("guinote"), pack=SPANISH)
+    assert form.controls["tute_instant_win"].description.startswith("Do four reyes or four sotas")

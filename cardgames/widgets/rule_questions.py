@@ -12,13 +12,18 @@ Each option is asked as its question reads:
   "0" whose meaning is only in a tooltip;
 - a rule with one allowed value is no control at all: a line says the question and its answer.
 
-Pointing at a question shows the rule's meaning and where it comes from.
+Pointing at a question shows the rule's meaning and where it comes from. Their looks are
+``rule_questions.css`` (the table's panels and the teacher's page include it).
 
 ``RuleQuestions(game)`` makes the controls; ``.rows`` are the widgets to show, ``.controls`` the
 control of each option that may be changed, by name, and ``.fixed`` the line of each that may
 not; ``.meaning(name)`` says in words what the form now asks for; ``.chosen()`` reads back the
 options that differ from the rules' own, ``.show(options)`` sets the form to a deal's options
 (to repeat it), and ``.close()`` closes its widgets when another game's questions replace them.
+
+The questions name the cards as the pack of the deal does: ``RuleQuestions(game, pack=SPANISH)``
+or ``.use_pack(SPANISH)`` asks Guinote's questions with the Spanish pack's words ("Are a declared
+marriage's rey and sota shown to everybody?"), through :meth:`cardgames.packs.Pack.words`.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import ipywidgets as widgets
 
 from ..engine import Game, Option
 from ..limits import ascii_digits
+from ..packs import FRENCH, Pack
 
 __all__ = ["RuleQuestions", "asks_yes_or_no", "has_one_value"]
 
@@ -80,8 +86,10 @@ class RuleQuestions:
     """One game's options as questions on a form (``make`` builds each widget, as
     :meth:`SharedLooks.make` does)."""
 
-    def __init__(self, game: Game, make: Callable[..., Any] = _plain) -> None:
+    def __init__(self, game: Game, make: Callable[..., Any] = _plain,
+                 pack: Pack = FRENCH) -> None:
         self.game = game
+        self.pack = FRENCH
         self.rows: list[widgets.Widget] = []
         self.controls: dict[str, widgets.Widget] = {}
         self.fixed: dict[str, widgets.HTML] = {}
@@ -102,7 +110,9 @@ class RuleQuestions:
                 control = make(W.Checkbox, value=bool(option.default), description=option.question,
                                indent=False, tooltip=tooltip, layout={"width": "auto"})
             else:
-                self.rows.append(make(W.HTML, escape(option.question)))
+                asked = make(W.HTML, escape(option.question))
+                asked.add_class("cg-option-question")
+                self.rows.append(asked)
                 if option.choices:
                     control = make(W.Dropdown, options=[(option.words(c), c) for c in option.choices],
                                    value=option.default, tooltip=tooltip,
@@ -113,6 +123,33 @@ class RuleQuestions:
             control.add_class("cg-option")
             self.rows.append(control)
             self.controls[name] = control
+        if not pack.is_french:
+            self.use_pack(pack)
+
+    def use_pack(self, pack: Pack) -> None:
+        """Ask the questions with ``pack``'s names for the cards (the rules' own words are
+        French: "King", "Queen"); the answers chosen stay as they are."""
+        said = pack.words
+        self.pack = pack
+        questions = iter(row for row in self.rows if isinstance(row, widgets.HTML)
+                         and row not in self.fixed.values())
+        for name, option in self.game.options.items():
+            if name in self.fixed:
+                self.fixed[name].value = (f"{escape(said(option.question))} "
+                                          f"<b>{escape(said(option.words(option.default)))}</b>")
+                continue
+            control = self.controls[name]
+            if isinstance(control, widgets.Checkbox):
+                control.description = said(option.question)
+                continue
+            next(questions).value = escape(said(option.question))
+            if isinstance(control, widgets.Dropdown):
+                value = control.value
+                with control.hold_trait_notifications():
+                    control.options = [(said(option.words(c)), c) for c in option.choices]
+                    control.value = value
+            else:
+                control.placeholder = said(option.words(option.default))
 
     def value(self, name: str) -> Any:
         """The value of option ``name`` as the form shows it."""

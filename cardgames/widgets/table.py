@@ -37,7 +37,7 @@ from ..engine import Game, IllegalAction, SetupError
 from ..games import GAMES, get_game
 from ..limits import MAX_RECORD_CHARS, ascii_digits, quote
 from ..links import LinkError, check_seed
-from ..packs import PACKS
+from ..packs import PACKS, get_pack
 from ..record import RecordError
 from ..session import DEFAULT_OPPONENTS, PACES, TableSession, check_pace
 from .board import Board, UserEvent
@@ -71,12 +71,12 @@ def record_links_html(session: TableSession, record: str) -> str:
     if hand.is_over:
         from ..hand_diagram import hand_diagram
 
-        page = session.pack.words(str(hand_diagram(hand, names=session.names)))
+        page = str(hand_diagram(hand, names=session.names, pack=session.pack))
         links.append(_data_link(page, "text/html", f"{name}.html",
                                 "Print the hand (a page to open and print)", "cg-print-hand"))
     return "<p>" + " &nbsp;·&nbsp; ".join(links) + "</p>"
-#: the panels' style sheet (table_panels.css), for an HTML widget
-PANEL_CSS = style_html("table_panels.css")
+#: the panels' style sheets (table_panels.css, rule_questions.css), for an HTML widget
+PANEL_CSS = style_html("table_panels.css", "rule_questions.css")
 
 
 class Table:
@@ -239,6 +239,8 @@ class Table:
                                  value=session.pack.key, description="Cards",
                                  style={"button_width": "auto"})
         self.faces_select.add_class("cg-faces")
+        # the rules' questions name the cards as the chosen pack does (rey, sota)
+        self.faces_select.observe(lambda _c: self._questions_in_pack(), names="value")
         self.target_box = make(W.Text, description="Target", placeholder="the game's own",
                                tooltip="Points to win the match (empty: the game's own target)",
                                layout={"width": "14em"})
@@ -340,8 +342,13 @@ class Table:
 
     def _options_box(self, game: Game) -> widgets.VBox:
         """The game's rules as plain questions, each with its choices in words."""
-        self.rule_questions = RuleQuestions(game, self._looks.make)
+        self.rule_questions = RuleQuestions(game, self._looks.make,
+                                            pack=get_pack(self.faces_select.value))
         return self._looks.make(widgets.VBox, self.rule_questions.rows)
+
+    def _questions_in_pack(self) -> None:
+        if self.rule_questions is not None:
+            self.rule_questions.use_pack(get_pack(self.faces_select.value))
 
     # -- the guard and the board's messages ---------------------------------------------------
 
