@@ -32,7 +32,7 @@ __all__ = ["Quiz", "KINDS"]
 
 CHOICES = MAX_CHOICES
 #: the quiz's style sheet, after the four-colour suits' colours it uses
-CSS = style_html("quiz.css", f".cg-quiz {{ --cg-quiz-diamonds: {FOUR_COLOURS['D']}; "
+CSS = style_html("quiz.css", before=f".cg-quiz {{ --cg-quiz-diamonds: {FOUR_COLOURS['D']}; "
                              f"--cg-quiz-clubs: {FOUR_COLOURS['C']}; "
                              + "".join(f"--cg-quiz-es-{suit.letter}: {colour}; "
                                        for suit, colour in SPANISH_COLOURS.items())

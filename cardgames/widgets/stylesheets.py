@@ -22,7 +22,7 @@ def stylesheet(name: str) -> str:
     return (HERE / name).read_text(encoding="utf-8")
 
 
-def style_html(name: str, before: str = "") -> str:
-    """The style sheet ``name`` as a ``<style>`` element for an HTML widget; ``before`` is CSS
-    made in Python (values that live in a Python table) put ahead of the file's rules."""
-    return f"<style>\n{before}{stylesheet(name)}</style>"
+def style_html(*names: str, before: str = "") -> str:
+    """The style sheets ``names`` as one ``<style>`` element for an HTML widget; ``before`` is
+    CSS made in Python (values that live in a Python table) put ahead of the files' rules."""
+    return "<style>\n" + before + "".join(stylesheet(name) for name in names) + "</style>"

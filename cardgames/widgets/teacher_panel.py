@@ -160,8 +160,8 @@ class PageHelper(anywidget.AnyWidget):
     every = traitlets.Float(REFRESH_EVERY).tag(sync=True)
 
 
-#: the page's style sheet (teacher_panel.css), for an HTML widget
-STYLE = style_html("teacher_panel.css")
+#: the page's style sheets (teacher_panel.css, rule_questions.css), for an HTML widget
+STYLE = style_html("teacher_panel.css", "rule_questions.css")
 
 
 def _when(idle: float | None) -> str:
