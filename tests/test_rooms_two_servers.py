@@ -69,8 +69,13 @@ def test_a_card_played_on_one_server_reaches_the_page_on_the_other(two_servers):
         south = await Page.open(second, f"/rooms/socket/join/{room.codes['South']}?name=Bo")
         await north.sit(new_holder())
         await south.sit(new_holder())
-        # Each server found the room from the code alone: the codes come from the room's id.
-        assert "Ann" in " ".join(b for s in south.state["seats"] for b in s["badges"])
+        # Each server found the room from the code alone (the codes come from the room's id),
+        # and each page hears of the pupil who sat down on the other server.
+        badges = lambda page: " ".join(b for s in page.state["seats"] for b in s["badges"])  # noqa: E731
+        await south.until(lambda p: "Ann" in badges(p))
+        await north.until(lambda p: "Bo" in badges(p))
+        while await north.read(0.2):                 # North's latest board, clicked as drawn
+            pass
         card = next(c["card"] for s in north.state["seats"] if s["seat"] == 0
                     for c in s["cards"] if c.get("legal"))
         north.send({"type": "play", "card": card, "seq": north.state["seq"]})
@@ -80,3 +85,31 @@ def test_a_card_played_on_one_server_reaches_the_page_on_the_other(two_servers):
 
     asyncio.run(story())
     store.close()
+
+
+def test_a_server_hears_every_change_of_the_class_s_rooms_through_pub_sub(two_servers):
+    # What wakes a server's pages at once when another server changed their room.
+    import threading
+    import time
+
+    from cardgames.rooms import RoomTable
+    from cardgames.rooms.redis_store import RedisStore
+
+    redis, _addresses = two_servers
+    store = RedisStore(redis.url)
+    heard: list[str] = []
+    stop = threading.Event()
+    listener = threading.Thread(target=store.listen, args=(heard.append, stop), daemon=True)
+    listener.start()
+    try:
+        Teacher(store, expected="").open_rooms(1, "guinote", prefix="heard", players=2, seed=3)
+        time.sleep(0.3)                              # (subscribed before the change below)
+        RoomTable(RedisStore(redis.url)).join("heard-1", 0, new_holder(), pupil="Ann")
+        deadline = time.monotonic() + 10
+        while "heard-1" not in heard and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "heard-1" in heard
+    finally:
+        stop.set()
+        listener.join(timeout=5)
+        store.close()

@@ -14,7 +14,9 @@ longer than the expiry is set as a safety net, the expiry itself is checked like
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .room import Room, RoomError
@@ -230,6 +232,23 @@ class RedisStore(RoomStore):
                 return latest
             if left <= 0:
                 return since
+
+    def listen(self, changed: Callable[[str], Any], stop: threading.Event) -> None:
+        """Call ``changed(room name)`` for every change of any room of this prefix (its
+        pub/sub message), until ``stop`` is set: the apps' server runs this in a thread of its
+        own, so that a card played on another server reaches its pages at once."""
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        start = f"{self.prefix}room:"
+        pubsub.psubscribe(start + "*")
+        try:
+            while not stop.is_set():
+                message = pubsub.get_message(timeout=0.5)
+                if message and message.get("type") == "pmessage":
+                    channel = message.get("channel") or ""
+                    if channel.startswith(start):
+                        changed(channel[len(start):])
+        finally:
+            pubsub.close()
 
     def close(self) -> None:
         if self._pubsub is not None:

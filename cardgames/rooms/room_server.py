@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from collections import Counter
 from html import escape
@@ -29,7 +30,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from tornado import web, websocket
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from .. import score_sheet, table_words
 from .join_codes import check_code, qr_svg, room_codes, seat_code
@@ -70,6 +71,7 @@ class RoomHub:
         self._codes: dict[str, tuple[str, int | str]] = {}
         self._scanned = float("-inf")
         self._timer: PeriodicCallback | None = None
+        self._stop = threading.Event()
 
     def find(self, code: str) -> tuple[str, int | str] | None:
         """The room and seat (a number, or ``"watch"``) of a code; None if no open room has it.
@@ -114,6 +116,26 @@ class RoomHub:
         if self._timer is None:
             self._timer = PeriodicCallback(self.tick, TICK_SECONDS * 1000)
             self._timer.start()
+            listen = getattr(self.store, "listen", None)      # Redis: its pub/sub
+            if listen is not None:
+                loop = IOLoop.current()
+                threading.Thread(target=self._listen, args=(listen, loop), daemon=True,
+                                 name="rooms-pubsub").start()
+
+    def _listen(self, listen, loop: IOLoop) -> None:
+        """A thread of its own: each change another server published wakes this server's pages
+        of that room at once (the tick would see it within TICK_SECONDS)."""
+        try:
+            listen(lambda room: loop.add_callback(self.tick, room), self._stop)
+        except Exception:  # noqa: BLE001 - the tick still reads every room's version
+            LOG.exception("the rooms' pub/sub listener stopped")
+
+    def stop(self) -> None:
+        """Stop the tick and the pub/sub listener."""
+        self._stop.set()
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
 
     def remove(self, page: "PageSocket") -> None:
         self.pages.discard(page)
