@@ -26,9 +26,6 @@ function token() {
 
 function draw(html) {
   view.innerHTML = html;
-  for (const link of view.querySelectorAll(".cg-quiz-join-link")) {
-    link.textContent = location.host + link.dataset.path;
-  }
   const teacher = view.querySelector(".cg-quiz-teacher");
   if (teacher && key !== null) teacher.hidden = false;
 }

@@ -182,7 +182,8 @@ class QuizSocket(websocket.WebSocketHandler):
             self.hub.remove(self)
             return
         quiz.record = record
-        html = (projector_html(quiz, answers) if self.part == SHOW
+        html = (projector_html(quiz, answers, f"{self.request.protocol}://{self.request.host}")
+                if self.part == SHOW
                 else pupil_html(quiz, self.pupil or "", answers))
         if html != self._drawn:
             self._drawn = html
@@ -296,20 +297,22 @@ def pupil_html(quiz: ClassQuiz, pupil: str, answers: list[Answer]) -> str:
         return head + _score(answers, pupil, record.questions) + \
             '<p class="cg-quiz-wait">The quiz is over: thank you!</p>'
     if record.revealed:
-        return head + _question(quiz, number, answered=True) + graded(number) + \
-            '<p class="cg-quiz-wait">The next question comes soon.</p>'
+        return head + graded(number) + '<p class="cg-quiz-wait">The next question comes ' \
+            "soon.</p>" + _question(quiz, number, answered=True)
     if number in mine:
         return head + '<p class="cg-quiz-wait">Your answer is in. The answer will be shown ' \
             "on the projector.</p>" + _question(quiz, number)
     return head + _question(quiz, number) + _choices(quiz, number)
 
 
-def projector_html(quiz: ClassQuiz, answers: list[Answer]) -> str:
-    """The class screen: the question, the tally as answers come in, then the right answer."""
+def projector_html(quiz: ClassQuiz, answers: list[Answer], base: str = "") -> str:
+    """The class screen: the question, the tally as answers come in, then the right answer.
+    ``base``: the server's address as the projector reached it (the QR code's link)."""
     record = quiz.record
     code = quiz_code(record)
-    join = (f'<aside class="cg-quiz-join">{qr_svg(f"/quiz/{code}", scale=4)}'
-            f'<p>Join at <b class="cg-quiz-join-link" data-path="/quiz/{code}"></b><br>'
+    link = f"{base}/quiz/{code}"
+    join = (f'<aside class="cg-quiz-join">{qr_svg(link, scale=8)}'
+            f'<p>Join at <b class="cg-quiz-join-link">{escape(link.split("://")[-1])}</b><br>'
             f'code <b class="cg-code">{code}</b></p></aside>')
     if record.pace == "own" or record.finished:
         rows = "".join(
@@ -332,9 +335,12 @@ def projector_html(quiz: ClassQuiz, answers: list[Answer]) -> str:
     answered = (f'<p class="cg-quiz-answered"><b>{tally["answered"]}</b> of '
                 f'{tally["pupils"]} answered</p>')
     rule = _rule(quiz, record.current) if record.revealed else ""
-    return (_message(quiz) + join + _question(quiz, record.current, answered=record.revealed)
+    return (_message(quiz) + '<div class="cg-quiz-stage"><div class="cg-quiz-asked">'
+            + _question(quiz, record.current, answered=record.revealed)
+            + '</div><div class="cg-quiz-side">' + join
             + f'<div class="cg-quiz-tally" data-answered="{tally["answered"]}">{answered}'
-            f'<ol class="cg-quiz-bars">{bars}</ol>{rule}</div>' + _teacher_buttons(record))
+            f'<ol class="cg-quiz-bars">{bars}</ol>{rule}</div>' + _teacher_buttons(record)
+            + "</div></div>")
 
 
 def _teacher_buttons(record) -> str:
