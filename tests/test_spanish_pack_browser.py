@@ -110,3 +110,34 @@ def test_a_hand_of_guinote_with_the_spanish_pack(voila_notebooks, page, width, h
     for text in said:
         assert not FRENCH_SIGNS.search(text.replace("◀", "").replace("▶", "")), text[:300]
     assert page.console_errors == []
+
+
+def test_the_quiz_with_the_spanish_pack_on_a_phone(voila_notebooks, page):
+    # A Guinote page opened with ?faces=spanish&quiz=3 quizzes with the Spanish pack: the
+    # position drawn with Spanish faces, the card buttons and the feedback naming the cards in
+    # Spanish, no French suit sign anywhere in the quiz.
+    base, _log = voila_notebooks
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/voila/render/guinote.ipynb?faces=spanish&quiz=3&seed=12",
+              wait_until="domcontentloaded")
+    quiz = page.locator(".cg-quiz").first
+    quiz.locator(".cg-quiz-choice.cg-card-choice").first.wait_for()
+    cards = quiz.locator(".cg-quiz-choice.cg-card-choice:visible")
+    labels = [cards.nth(i).inner_text().strip() for i in range(cards.count())]
+    assert labels and all(SPANISH_NAME.match(label) for label in labels), labels
+    faces = quiz.locator(".cg-quiz-board svg[aria-label]")
+    named = [faces.nth(i).get_attribute("aria-label") for i in range(faces.count())]
+    assert named and all(SPANISH_NAME.match(n) for n in named), named
+    page.evaluate("() => document.querySelector('.cg-quiz').scrollIntoView({block: 'start'})")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "guinote-spanish-quiz-phone-question.png"))
+    cards.first.click()
+    quiz.locator(".cg-quiz-check").click()
+    quiz.locator(".cg-quiz-feedback p").first.wait_for()
+    page.screenshot(path=str(SCREENS / "guinote-spanish-quiz-phone-answered.png"))
+    said = quiz.inner_text()
+    assert "of espadas" in said or "of copas" in said or "of oros" in said or "of bastos" in said
+    assert not FRENCH_SIGNS.search(said), said[:300]
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways: {width} px"
+    assert page.console_errors == []

@@ -21,21 +21,23 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import examples as ex
-from ..cards import Card
+from ..cards import Card, Suit
 from ..quiz import KINDS, MAX_CHOICES, Feedback, Mark, Question, QuizRound
 from ..render import FOUR_COLOURS
-from ..spanish_faces import SUIT_COLOURS as SPANISH_COLOURS
+from ..spanish_faces import GOLD_DARK, SUIT_COLOURS
 from .stylesheets import style_html
 from .widget_tree import close_all
 
 __all__ = ["Quiz", "KINDS"]
 
 CHOICES = MAX_CHOICES
+#: the Spanish suits' colours for words on white: the faces' own, the oros' gold darker to read
+SPANISH_TEXT_COLOURS = {**SUIT_COLOURS, Suit.DIAMONDS: GOLD_DARK}
 #: the quiz's style sheet, after the four-colour suits' colours it uses
 CSS = style_html("quiz.css", before=f".cg-quiz {{ --cg-quiz-diamonds: {FOUR_COLOURS['D']}; "
                              f"--cg-quiz-clubs: {FOUR_COLOURS['C']}; "
                              + "".join(f"--cg-quiz-es-{suit.letter}: {colour}; "
-                                       for suit, colour in SPANISH_COLOURS.items())
+                                       for suit, colour in SPANISH_TEXT_COLOURS.items())
                              + "}\n")
 #: a choice's mark as a button's style
 BUTTON_STYLES = {Mark.NONE: "", Mark.PICKED: "info", Mark.RIGHT: "success", Mark.WRONG: "danger"}
