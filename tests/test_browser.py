@@ -416,6 +416,8 @@ def test_a_class_watches_a_deal_then_replays_it_from_its_record(voila, page, tmp
     assert box.input_value() == ""                       # the record is a file, not text shown
     link = app.locator("a.cg-record-download")
     assert link.get_attribute("download") == "yukon-3.json"
+    app.locator(".cg-record-links").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENS / "yukon-laptop-record-panel.png"))
     with page.expect_download() as saving:
         link.click()
     saved = tmp_path / "kept.json"

@@ -49,6 +49,9 @@ from .stylesheets import style_html
 __all__ = ["Table"]
 
 ROW_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
+#: A link that saves a file looks like the panel's buttons (a notebook's links are plain text).
+LINK_LOOK = ("display:inline-block;margin:2px 8px 2px 0;padding:4px 12px;border-radius:4px;"
+             "background:#1f6f43;color:#fff;text-decoration:none;font-weight:600")
 #: A record file loaded back is read only up to the size a record may have (in UTF-8).
 MAX_RECORD_BYTES = 4 * MAX_RECORD_CHARS
 
@@ -58,7 +61,8 @@ def _data_link(text: str, kind: str, filename: str, words: str, css: str) -> str
     nothing is fetched, in Voila as in the browser-only site."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="{css}" download="{escape(filename)}" '
-            f'href="data:{kind};charset=utf-8;base64,{data}">{escape(words)}</a>')
+            f'href="data:{kind};charset=utf-8;base64,{data}" style="{LINK_LOOK}">'
+            f'{escape(words)}</a>')
 
 
 def record_links_html(session: TableSession, record: str) -> str:
@@ -74,7 +78,7 @@ def record_links_html(session: TableSession, record: str) -> str:
         page = str(hand_diagram(hand, names=session.names, pack=session.pack))
         links.append(_data_link(page, "text/html", f"{name}.html",
                                 "Print the hand (a page to open and print)", "cg-print-hand"))
-    return "<p>" + " &nbsp;·&nbsp; ".join(links) + "</p>"
+    return "<p>" + " ".join(links) + "</p>"
 #: the panels' style sheets (table_panels.css, rule_questions.css), for an HTML widget
 PANEL_CSS = style_html("table_panels.css", "rule_questions.css")
 
@@ -201,7 +205,7 @@ class Table:
                           self.record_links,
                           make(W.HTML, "<small>Or paste a record here, then press "
                                        "Replay:</small>"),
-                          self.record_box, self.replay_button, self.share]),
+                          self.record_box, make(W.HBox, [self.replay_button]), self.share]),
             self.setup_area],
             titles=("Score sheet", "Story of the hand", "Record and replay", "New deal"))
         self.panels.observe(lambda _c: self.do(self._refresh_panels, quiet=True),
