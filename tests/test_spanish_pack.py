@@ -302,6 +302,9 @@ def test_a_teacher_opens_rooms_with_the_spanish_pack(tmp_path):
     panel.game_select.value = "guinote"
     assert panel.faces_select.layout.display is None
     panel.faces_select.value = "spanish"
+    # the rules' questions name the rey and the sota, as on the table's New deal panel
+    assert panel.questions.controls["tute_instant_win"].description == \
+        "Do four reyes or four sotas in one hand win the game at once?"
     panel.count_box.value = "1"
     panel.prefix_box.value = "aragon"
     panel.open_button.click()

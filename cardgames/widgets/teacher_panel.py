@@ -42,7 +42,7 @@ from ..engine import SetupError
 from ..games import GAMES, get_game
 from ..links import LinkError, check_seed
 from ..limits import MAX_SEED
-from ..packs import FRENCH, PACKS
+from ..packs import FRENCH, PACKS, get_pack
 from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
 from ..rooms.teacher import MAX_ROOMS
 from .rule_questions import RuleQuestions
@@ -284,6 +284,8 @@ class TeacherPanel:
                                             value=FRENCH.key, description="Cards",
                                             style={"button_width": "auto"})
         self.faces_select.add_class("cg-room-faces")
+        # the rules' questions name the cards as the chosen pack does (rey, sota)
+        self.faces_select.observe(lambda _c: self._questions_in_pack(), names="value")
         self.options_area = W.VBox()
         self.rules = W.Accordion(children=[self.options_area], selected_index=None)
         self.rules.set_title(0, "Rules (each game's usual rules are set; open to change them)")
@@ -455,10 +457,14 @@ class TeacherPanel:
         if self.faces_select.value not in packs:
             self.faces_select.value = FRENCH.key
         replaced = self.questions
-        self.questions = RuleQuestions(game)
+        self.questions = RuleQuestions(game, pack=get_pack(self.faces_select.value))
         self.options_area.children = tuple(self.questions.rows)
         if replaced is not None:
             replaced.close()
+
+    def _questions_in_pack(self) -> None:
+        if getattr(self, "questions", None) is not None:
+            self.questions.use_pack(get_pack(self.faces_select.value))
 
     def chosen_options(self) -> dict[str, Any]:
         """The rules as the form shows them (only those that differ from the default)."""
