@@ -186,6 +186,7 @@ class QuizBook:
             self._db = sqlite3.connect(store.path, timeout=30, isolation_level=None,
                                        check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")   # as the rooms' store: never corrupt
             self._db.executescript(
                 "CREATE TABLE IF NOT EXISTS quizzes (name TEXT PRIMARY KEY, data TEXT NOT NULL);"
                 "CREATE TABLE IF NOT EXISTS quiz_answers (name TEXT NOT NULL, quiz TEXT NOT NULL,"

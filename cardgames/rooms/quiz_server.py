@@ -24,6 +24,7 @@ import json
 import logging
 import time
 from collections import Counter
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from string import Template
@@ -31,7 +32,7 @@ from typing import Any
 from urllib.parse import quote
 
 from tornado import web, websocket
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from .class_quiz import SHOW, Answer, ClassQuiz, QuizBook, QuizError, quiz_code
 from .join_codes import check_code, qr_svg
@@ -68,6 +69,7 @@ class QuizHub:
         self._scanned = float("-inf")
         self._timer: PeriodicCallback | None = None
         self._seen: dict[str, tuple[int, int]] = {}
+        self._soon: set[str] = set()
 
     def find(self, code: str) -> tuple[str, str] | None:
         """The quiz and the part (``"pupil"`` or ``"show"``) of a code; None if none has it."""
@@ -97,6 +99,17 @@ class QuizHub:
 
     def remove(self, page: "QuizSocket") -> None:
         self.pages.discard(page)
+
+    def soon(self, name: str) -> None:
+        """Redraw quiz ``name``'s pages once the messages already come in are handled: a
+        burst of answers is drawn once, not once each."""
+        if name not in self._soon:
+            self._soon.add(name)
+            IOLoop.current().add_callback(self._redraw_soon, name)
+
+    def _redraw_soon(self, name: str) -> None:
+        self._soon.discard(name)
+        self.tick(name)
 
     def tick(self, name: str | None = None, force: bool = False) -> None:
         """Redraw the pages (of quiz ``name``) whose quiz changed in the store: one read of
@@ -129,6 +142,7 @@ class QuizSocket(websocket.WebSocketHandler):
         self.pupil: str | None = None
         self.address = ""
         self._drawn = ""
+        self._inputs: Any = None
 
     @property
     def max_message_size(self) -> int:
@@ -182,6 +196,11 @@ class QuizSocket(websocket.WebSocketHandler):
             self.hub.remove(self)
             return
         quiz.record = record
+        mine = tuple(a for a in answers if a.pupil == self.pupil)
+        inputs = (record.version, len(answers) if self.part == SHOW else mine)
+        if inputs == self._inputs:
+            return                   # a pupil's page shows only the quiz and his own answers
+        self._inputs = inputs
         html = (projector_html(quiz, answers, f"{self.request.protocol}://{self.request.host}")
                 if self.part == SHOW
                 else pupil_html(quiz, self.pupil or "", answers))
@@ -227,7 +246,7 @@ class QuizSocket(websocket.WebSocketHandler):
         except Exception:  # noqa: BLE001 - a page's message never stops the server
             LOG.exception("quiz %s: a message failed", self.name)
             return
-        self.hub.tick(self.name)
+        self.hub.soon(self.name)
 
 
 # -- the views ---------------------------------------------------------------------------------
@@ -305,13 +324,18 @@ def pupil_html(quiz: ClassQuiz, pupil: str, answers: list[Answer]) -> str:
     return head + _question(quiz, number) + _choices(quiz, number)
 
 
+@lru_cache(maxsize=64)
+def _qr(link: str) -> str:
+    return qr_svg(link, scale=8)
+
+
 def projector_html(quiz: ClassQuiz, answers: list[Answer], base: str = "") -> str:
     """The class screen: the question, the tally as answers come in, then the right answer.
     ``base``: the server's address as the projector reached it (the QR code's link)."""
     record = quiz.record
     code = quiz_code(record)
     link = f"{base}/quiz/{code}"
-    join = (f'<aside class="cg-quiz-join">{qr_svg(link, scale=8)}'
+    join = (f'<aside class="cg-quiz-join">{_qr(link)}'
             f'<p>Join at <b class="cg-quiz-join-link">{escape(link.split("://")[-1])}</b><br>'
             f'code <b class="cg-code">{code}</b></p></aside>')
     if record.pace == "own" or record.finished:
