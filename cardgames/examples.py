@@ -253,9 +253,9 @@ def position(hand: "Hand", *, seats: Iterable[int] | None = None,
              for line in lines]
     parts.extend(_line(html) for html, _ in pairs)
     text = "\n".join(plain for _, plain in pairs)
-    return Example(_box(parts, in_words(title)), text, legal=sort_cards(set(legal)), actions=list(actions),
-                   reasons=reasons, to_move=None if mover is None else names[mover],
-                   names=names, score=score)
+    return Example(_box(parts, in_words(title)), text, legal=sort_cards(set(legal)),
+                   actions=list(actions), reasons=reasons,
+                   to_move=None if mover is None else names[mover], names=names, score=score)
 
 
 def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
@@ -282,8 +282,9 @@ def trick(hand: "Hand", which: "Trick | None" = None, *, title: str = "",
         parts.append(_line(f"Trick {done.number}, in play order:"))
     parts.append(_trick_row(hand, done.cards, names, marked, four_colour, pack))
     parts.extend(_line(escape(line)) for line in lines)
-    return Example(_box(parts, pack.words(title)), "\n".join(lines), winner=winner, winner_seat=done.winner,
-                   points=done.points, winning_card=done.winning_card, names=names)
+    return Example(_box(parts, pack.words(title)), "\n".join(lines), winner=winner,
+                   winner_seat=done.winner, points=done.points, winning_card=done.winning_card,
+                   names=names)
 
 
 def deal(hand: "Hand", *, title: str = "", four_colour: bool = False,

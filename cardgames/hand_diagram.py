@@ -7,7 +7,8 @@ playing order), the stock or cachette beside them, then each trick with its lead
 in play order, its winner and why, and what it earned, then the result and the game's scoring
 by side or player. Every card is the project's own SVG face (``card_faces.card_svg``) with
 ``data-card="TH"``; ``pack="spanish"`` draws Guinote's Spanish faces and names every card in that
-pack's words ("rey of copas", :mod:`cardgames.packs`). No fonts, scripts or pictures are fetched: the page prints as it shows.
+pack's words ("rey of copas", :mod:`cardgames.packs`). No fonts, scripts or pictures are
+fetched: the page prints as it shows.
 """
 
 from __future__ import annotations

@@ -141,7 +141,8 @@ class Pack:
                                 f"{quote(text)}")
         if not self.looks_named(text):
             return Card.parse(text)
-        words = [w for w in re.findall(r"[\wáéíóúñ]+", text.lower()) if w not in ("of", "de", "the", "el", "la")]
+        words = [w for w in re.findall(r"[\wáéíóúñ]+", text.lower())
+                 if w not in ("of", "de", "the", "el", "la")]
         ranks = {**{one: r for r, (one, many) in self.rank_names.items()},
                  **{str(n): r for r, n in SPANISH_INDEX.items()},
                  **{str(r.value): r for r in Rank if Rank.TWO <= r <= Rank.SEVEN}}

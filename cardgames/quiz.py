@@ -13,8 +13,8 @@
 Positions come from deals shuffled from the round's seed and played on at random, so the same
 seed asks the same questions (a whole class gets the same round from one link).
 ``faces="spanish"`` asks a Guinote round with the Spanish pack: every card in its questions,
-choices and feedback is named as that pack names it ("rey of copas"), with no French suit sign. ``questions``
-ends the round after that many answers. No widgets here: ``cardgames.widgets.quiz.Quiz`` draws
+choices and feedback is named as that pack names it ("rey of copas"), with no French suit
+sign. ``questions`` ends the round after that many answers. No widgets here: ``cardgames.widgets.quiz.Quiz`` draws
 a round with buttons, and a test or a script answers it directly::
 
     quiz = QuizRound("guinote", seed=12, kind="winner")

@@ -36,8 +36,8 @@ have made sure of with ``best`` and did not. By the playouts it counts them net 
 others gain (:func:`net_gain`): the same where a hand's points always add up to the same
 total, and the right measure where they do not (a double doubles both sides' tricks).
 Each game's marks are a small table here (:data:`MARKS`, thresholds in its points).
-``pack="spanish"`` names the cards in the words of Guinote's Spanish pack ("rey of copas"). Everything
-is seeded (``seed``), so the same hand, seat, budget and seed give the same review.
+``pack="spanish"`` names the cards in the words of Guinote's Spanish pack ("rey of copas").
+Everything is seeded (``seed``), so the same hand, seat, budget and seed give the same review.
 """
 
 from __future__ import annotations
