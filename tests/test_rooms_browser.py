@@ -274,7 +274,10 @@ def test_after_a_server_restart_the_page_finds_its_room_by_itself(server, pupils
                             ".textContent)")
     server.start()
     north.wait_for_function("() => document.querySelector('.cg-connection').textContent === ''",
-                            timeout=20_000)
+                            timeout=60_000)
     north.wait_for_function("s => document.querySelector('.cg-caption').textContent"
-                            ".startsWith(s)", arg="You are North")
-    assert code in trick_cards(north) and len(my_cards(north)) == 4
+                            ".startsWith(s)", arg="You are North", timeout=60_000)
+    north.wait_for_selector(".cg-hand .cg-card[data-card]")
+    # the seat, its hand and the room's trick as the store kept them (the computers may have
+    # played on meanwhile: the card is on the cloth or in the last trick)
+    assert code not in my_cards(north) and code in trick_cards(north)

@@ -46,14 +46,29 @@ function connect(model) {
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   let ended = false;
   let tries = 0;
+  let connections = 0;
   const open = () => {
     const ws = new WebSocket(url);
+    let asked = false;
+    connections += 1;
     model.attach(ws);
     ws.addEventListener("open", () => { tries = 0; say(""); });
     ws.addEventListener("message", (event) => {
       let data;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (data.type === "state") model.put("state", data.state);
+      if (data.type === "state") {
+        model.put("state", data.state);
+        // a new connection (the server restarted) asks for the seat's token again: board.js
+        // sends it once per page, so the page sends it for each connection after the first
+        if (data.state.room && data.state.room.ask_holder && !asked && connections > 1) {
+          let token = null;
+          try { token = localStorage.getItem("cardgames-holder"); } catch (e) { /* none */ }
+          if (token) {
+            asked = true;
+            ws.send(JSON.stringify({ type: "holder", token, seq: data.state.seq }));
+          }
+        }
+      }
       else if (data.type === "panels") {
         panels.hidden = false;
         panels.querySelector(".cg-score").innerHTML = data.score;
