@@ -143,3 +143,28 @@ def test_a_quiz_that_does_not_exist_and_the_teachers_key(store):
         Teacher(store, expected="").open_quiz("yukon", questions=0, name="zero")
     with pytest.raises(QuizError, match="pace 'fast'"):
         Teacher(store, expected="").open_quiz("yukon", name="fast", pace="fast")
+
+
+def test_the_teachers_page_opens_a_quiz_and_hands_out_its_links(store):
+    from cardgames.widgets.teacher_panel import TeacherPanel
+
+    panel = TeacherPanel(Teacher(store, key="class-key-1", expected="class-key-1"),
+                         base_url="http://school:8866/voila/render/rooms.ipynb")
+    quiz = panel.quiz
+    quiz.game_select.value = "pip_pip"
+    quiz.questions_box.value, quiz.seed_box.value, quiz.name_box.value = "3", "7", "pips"
+    quiz.open_button.click()
+    assert "Opened the quiz pips" in panel.message.value
+    links = quiz.links.value
+    assert f"http://school:8866/quiz/{quiz.opened.code}" in links and "<svg" in links
+    assert "#key=class-key-1" in links                     # the projector's teacher's buttons
+    assert "/quiz/results/pips?key=class-key-1" in links
+    quiz.say_box.value = "Two minutes left"
+    quiz.say_button.click()
+    assert ClassQuiz(QuizBook(store), "pips").record.message == "Two minutes left"
+    quiz.open_button.click()                               # the same name again
+    assert "A quiz pips is already open" in panel.message.value
+    quiz.questions_box.value = "lots"
+    quiz.name_box.value = "other"
+    quiz.open_button.click()
+    assert "The number of questions is a whole number" in panel.message.value
