@@ -18,6 +18,7 @@ from __future__ import annotations
 from voila.app import Voila
 
 from .rooms.room_server import RoomHub, room_handlers
+from .rooms.glance_page import glance_handlers
 from .rooms.quiz_server import QuizHub, quiz_handlers
 
 __all__ = ["AppsServer", "main"]
@@ -33,7 +34,8 @@ class AppsServer(Voila):
         self.hub = RoomHub()
         self.quizzes = QuizHub(self.hub.store)
         return [*room_handlers(self.hub, self.server_url),
-                *quiz_handlers(self.quizzes, self.server_url), *super().init_handlers()]
+                *quiz_handlers(self.quizzes, self.server_url),
+                *glance_handlers(self.hub, self.server_url), *super().init_handlers()]
 
 
 def main() -> None:

@@ -214,3 +214,31 @@ def test_a_second_answer_an_unknown_code_and_a_missing_key_are_refused_in_words(
     projector.goto(opened.projector)                     # no key: no teacher's buttons
     projector.locator(".cg-quiz-tally").wait_for()
     assert not projector.locator(".cg-quiz-teacher").is_visible()
+
+
+def test_every_room_at_a_glance_a_small_live_board_each_and_a_click_to_watch_one(server, pages):
+    teacher = server.teacher()
+    opened = teacher.open_rooms(3, "yukon", prefix="glance", players=4, seed=11,
+                                base_url=server.base)
+    link = teacher.glance_link("glance", base_url=server.base)
+    assert link == f"{server.base}/glance/glance?key={KEY}"
+    screen = pages(1920, 1080)
+    screen.goto(link)
+    rooms = screen.locator(".cg-glance-room")
+    assert [rooms.nth(i).get_attribute("data-room") for i in range(3)] == [
+        "glance-1", "glance-2", "glance-3"]
+    for i, room in enumerate(opened):
+        frame = screen.frame_locator(f'.cg-glance-room[data-room="{room.name}"] iframe')
+        frame.locator(".cg-table").wait_for(state="attached")
+        # hands down, as the projector's watch view shows them: no card face of a hand
+        assert frame.locator(".cg-hand .cg-card[data-card]").count() == 0
+    screen.screenshot(path=str(SCREENS / "glance-1920.png"))
+    with screen.expect_popup() as watched:
+        rooms.first.click()
+    assert watched.value.url.endswith(opened[0].watch.split(server.base)[1])
+    watched.value.locator(".cg-table").wait_for()
+    watched.value.close()
+    refused = pages(1280, 800)
+    response = refused.goto(f"{server.base}/glance/glance")
+    assert response.status == 403
+    assert "teacher's key" in refused.locator("body").inner_text()

@@ -311,6 +311,13 @@ class Teacher:
         self._update(name, change)
 
 
+    def glance_link(self, prefix: str = "table", base_url: str = "") -> str:
+        """The page with every room ``prefix-1``, ``prefix-2``... of the class at a glance, a
+        small live board each (:mod:`cardgames.rooms.glance_page`); it carries the key."""
+        self._check()
+        key = f"?{urlencode({'key': self.key})}" if self.expected and self.key else ""
+        return f"{base_url.rstrip('/')}/glance/{check_name(prefix)}{key}"
+
     # -- a class quiz (cardgames.rooms.class_quiz) ---------------------------------------------
 
     def _quiz(self, name: str) -> "ClassQuiz":
