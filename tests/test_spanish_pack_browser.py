@@ -112,13 +112,16 @@ def test_a_hand_of_guinote_with_the_spanish_pack(voila_notebooks, page, width, h
     assert page.console_errors == []
 
 
-def test_the_quiz_with_the_spanish_pack_on_a_phone(voila_notebooks, page):
+@pytest.mark.parametrize("width, height, size, view", [(390, 844, "phone", ""),
+                                                       (1920, 1080, "projector", "&view=quiz")])
+def test_the_quiz_with_the_spanish_pack(voila_notebooks, page, width, height, size, view):
     # A Guinote page opened with ?faces=spanish&quiz=3 quizzes with the Spanish pack: the
     # position drawn with Spanish faces, the card buttons and the feedback naming the cards in
-    # Spanish, no French suit sign anywhere in the quiz.
+    # Spanish, no French suit sign anywhere in the quiz; on a phone, and alone in large print
+    # on a class's projector (view=quiz).
     base, _log = voila_notebooks
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{base}/voila/render/guinote.ipynb?faces=spanish&quiz=3&seed=12",
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base}/voila/render/guinote.ipynb?faces=spanish&quiz=3&seed=12{view}",
               wait_until="domcontentloaded")
     quiz = page.locator(".cg-quiz").first
     quiz.locator(".cg-quiz-choice.cg-card-choice").first.wait_for()
@@ -130,14 +133,14 @@ def test_the_quiz_with_the_spanish_pack_on_a_phone(voila_notebooks, page):
     assert named and all(SPANISH_NAME.match(n) for n in named), named
     page.evaluate("() => document.querySelector('.cg-quiz').scrollIntoView({block: 'start'})")
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "guinote-spanish-quiz-phone-question.png"))
+    page.screenshot(path=str(SCREENS / f"guinote-spanish-quiz-{size}-question.png"))
     cards.first.click()
     quiz.locator(".cg-quiz-check").click()
     quiz.locator(".cg-quiz-feedback p").first.wait_for()
-    page.screenshot(path=str(SCREENS / "guinote-spanish-quiz-phone-answered.png"))
+    page.screenshot(path=str(SCREENS / f"guinote-spanish-quiz-{size}-answered.png"))
     said = quiz.inner_text()
     assert "of espadas" in said or "of copas" in said or "of oros" in said or "of bastos" in said
     assert not FRENCH_SIGNS.search(said), said[:300]
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 390, f"the page scrolls sideways: {width} px"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, \
+        "the page scrolls sideways"
     assert page.console_errors == []
