@@ -19,6 +19,7 @@ from voila.app import Voila
 
 from .rooms.room_server import RoomHub, room_handlers
 from .rooms.glance_page import glance_handlers
+from .rooms.hands_page import hands_handlers
 from .rooms.quiz_server import QuizHub, quiz_handlers
 
 __all__ = ["AppsServer", "main"]
@@ -35,7 +36,8 @@ class AppsServer(Voila):
         self.quizzes = QuizHub(self.hub.store)
         return [*room_handlers(self.hub, self.server_url),
                 *quiz_handlers(self.quizzes, self.server_url),
-                *glance_handlers(self.hub, self.server_url), *super().init_handlers()]
+                *glance_handlers(self.hub, self.server_url),
+                *hands_handlers(self.hub, self.server_url), *super().init_handlers()]
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.rooms import KeyRefused, Teacher, open_store
+from cardgames.rooms import KeyRefused, RoomError, Teacher, open_store
 from cardgames.rooms.class_quiz import ClassQuiz, QuizBook, QuizError, questions_for
 from cardgames.quiz import QuizRound
 
@@ -168,3 +168,26 @@ def test_the_teachers_page_opens_a_quiz_and_hands_out_its_links(store):
     quiz.name_box.value = "other"
     quiz.open_button.click()
     assert "The number of questions is a whole number" in panel.message.value
+
+
+def test_after_the_lesson_a_rooms_finished_hands_are_listed_and_printed(store):
+    """A room played out (the computer in every free seat) lists its finished hand with its
+    scores, and prints it as a hand record: the deal with every hand open, the play, the
+    result (cg.hand_diagram)."""
+    from cardgames.rooms import RoomTable
+
+    teacher = Teacher(store, expected="")
+    teacher.open_rooms(1, "yukon", prefix="after", players=4, seed=5)
+    assert teacher.finished_hands("after-1") == []
+    with pytest.raises(RoomError, match="no finished hand yet"):
+        teacher.hand_record("after-1", 1)
+    table = RoomTable(store)
+    table.join("after-1", "watch")
+    table.computer_moves()
+    (hand,) = teacher.finished_hands("after-1")
+    assert hand["hand"] == 1 and sum(hand["score"]) > 0 and len(hand["units"]) == 2
+    page = teacher.hand_record("after-1", 1)
+    assert "Room after-1, hand 1" in page and "The deal" in page and "The result" in page
+    assert page.count('data-card="') >= 52                 # every card of the deal, open
+    with pytest.raises(RoomError, match="finished hands 1 to 1"):
+        teacher.hand_record("after-1", 2)

@@ -242,3 +242,22 @@ def test_every_room_at_a_glance_a_small_live_board_each_and_a_click_to_watch_one
     response = refused.goto(f"{server.base}/glance/glance")
     assert response.status == 403
     assert "teacher's key" in refused.locator("body").inner_text()
+
+
+def test_after_the_lesson_a_rooms_hands_are_listed_and_print_as_hand_records(server, pages):
+    from cardgames.rooms import RoomTable
+
+    teacher = server.teacher()
+    teacher.open_rooms(1, "pip-pip", prefix="after", players=4, seed=5, base_url=server.base)
+    table = RoomTable(open_store(server.rooms))
+    table.join("after-1", "watch")
+    table.computer_moves()                        # the hand played out by the computer
+    page = pages(1280, 800)
+    page.goto(f"{server.base}/hands/after-1?key={KEY}")
+    hands = page.locator(".cg-finished-hand")
+    assert hands.count() == 1 and "Hand 1" in hands.inner_text()
+    hands.locator("a").click()
+    page.locator("h1").filter(has_text="Room after-1, hand 1").wait_for()
+    assert page.locator("[data-card]").count() >= 52
+    page.screenshot(path=str(SCREENS / "hand-record-1280.png"))
+    assert page.goto(f"{server.base}/hands/after-1").status == 403

@@ -318,6 +318,42 @@ class Teacher:
         key = f"?{urlencode({'key': self.key})}" if self.expected and self.key else ""
         return f"{base_url.rstrip('/')}/glance/{check_name(prefix)}{key}"
 
+    # -- after the lesson: the hands played ----------------------------------------------------
+
+    def _played(self, name: str) -> list[Any]:
+        """The room's finished hands (a Hand each), replayed from its stored actions."""
+        room = self._room(name)
+        target = build(room)
+        for number, entry in enumerate(room.actions):
+            apply_stored(target, entry, number, room.name)
+        if isinstance(target, Match):
+            return [h for h in target.hands if h.is_over]
+        return [target] if target.is_over else []
+
+    def finished_hands(self, name: str) -> list[dict[str, Any]]:
+        """Each finished hand of the room: its number (from 1), the seats' names and scores,
+        to open in the review or print as a hand record (:meth:`hand_record`)."""
+        found = []
+        for number, hand in enumerate(self._played(name), start=1):
+            names = seat_names(hand)
+            found.append({"hand": number, "units": unit_names(hand, names),
+                          "score": list(hand.score)})
+        return found
+
+    def hand_record(self, name: str, hand: int = 1) -> str:
+        """Hand ``hand`` (from 1) of the room as a printable page (``cg.hand_diagram``: the
+        deal with every hand open, the play trick by trick, the result)."""
+        from ..hand_diagram import hand_diagram
+
+        hands = self._played(name)
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(hands):
+            raise RoomError(f"hand {short(hand)}: room {name} has "
+                            + (f"finished hands 1 to {len(hands)}" if hands
+                               else "no finished hand yet"))
+        room = self._room(name)
+        return hand_diagram(hands[hand - 1], title=f"Room {room.name}, hand {hand}",
+                            pack=room.faces if room.faces != "french" else None)
+
     # -- a class quiz (cardgames.rooms.class_quiz) ---------------------------------------------
 
     def _quiz(self, name: str) -> "ClassQuiz":
