@@ -396,9 +396,10 @@ class Table:
         deal_again, same_cards, next_hand, review. False if refused."""
         if name == "review" and self.session.reviewed is None:
             return self.do(self.review)
-        game = (self.session.game, self.session.seed, self.session.match)
+        dealt = self.session.played_hand
         done = self.do(self.session.press, name)
-        if (self.session.game, self.session.seed, self.session.match) != game:
+        if self.session.played_hand is not dealt:   # another hand: its own record, and the
+            # New deal panel showing its settings
             self.kept_record = ""
             self.record_links.value = ""
             self._sync_setup()
