@@ -191,3 +191,22 @@ def test_after_the_lesson_a_rooms_finished_hands_are_listed_and_printed(store):
     assert page.count('data-card="') >= 52                 # every card of the deal, open
     with pytest.raises(RoomError, match="finished hands 1 to 1"):
         teacher.hand_record("after-1", 2)
+
+
+def test_the_teachers_page_links_every_room_at_a_glance_and_a_rooms_hands(store):
+    from cardgames.widgets.teacher_panel import TeacherPanel
+
+    panel = TeacherPanel(Teacher(store, key="class-key-1", expected="class-key-1"),
+                         base_url="http://school:8866/voila/render/rooms.ipynb")
+    panel.teacher.open_rooms(2, "yukon", prefix="maths", players=4, seed=1)
+    screens = panel.screens
+    screens.prefix_box.value = "maths"
+    screens.glance_button.click()
+    assert 'href="http://school:8866/glance/maths?key=class-key-1"' in screens.links.value
+    screens.room_box.value = "maths-2"
+    screens.hands_button.click()
+    assert 'href="http://school:8866/hands/maths-2?key=class-key-1"' in screens.links.value
+    assert "0 finished hands" in screens.links.value
+    screens.room_box.value = "maths-9"
+    screens.hands_button.click()
+    assert "There is no room &#x27;maths-9&#x27;" in panel.message.value

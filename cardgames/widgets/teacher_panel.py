@@ -45,6 +45,7 @@ from ..limits import MAX_SEED
 from ..packs import FRENCH, PACKS, get_pack
 from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
 from ..rooms.teacher import MAX_ROOMS
+from .class_screens import ClassScreens
 from .quiz_panel import QuizPanel
 from .rule_questions import RuleQuestions
 from .stylesheets import style_html
@@ -295,6 +296,7 @@ class TeacherPanel:
         self.open_button = self._button("Open the rooms", "cg-open-rooms", self.open_rooms,
                                         "success")
         self.quiz = QuizPanel(self)       # a class quiz, answered from the pupils' devices
+        self.screens = ClassScreens(self)  # every room at a glance; the hands played
         self.opened_html = W.HTML("", layout={"width": "100%"})
         self.opened_html.add_class("cg-opened")
         self.list_html = W.HTML("", layout={"width": "100%"})
@@ -354,7 +356,7 @@ class TeacherPanel:
             self.match_box, self.faces_select, self.rules,
             W.HBox([self.computer_select, W.HTML(AWAY_WORDS), self.timeout_box], layout=row),
             self.open_button, self.helper, self.opened_html,
-            self.quiz.widget,
+            self.quiz.widget, self.screens.widget,
         ])
         self.widget.add_class("cg-teacher")
         # without the teacher's key: the style, the message line and the helper alone

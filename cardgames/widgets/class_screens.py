@@ -1,0 +1,71 @@
+"""The teacher's page's class screens: every room at a glance (one projector-size page with a
+small live board per room, :mod:`cardgames.rooms.glance_page`) and, after the lesson, a room's
+finished hands to go through with the class (:mod:`cardgames.rooms.hands_page`). A thin view:
+the links come from :class:`~cardgames.rooms.teacher.Teacher` and carry the teacher's key.
+
+DOM hooks: ``.cg-class-screens``, ``.cg-glance-open`` and ``.cg-glance-link``,
+``.cg-hands-open`` and ``.cg-hands-link``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+from ..rooms.room import check_name
+
+if TYPE_CHECKING:
+    from .teacher_panel import TeacherPanel
+
+__all__ = ["ClassScreens"]
+
+
+class ClassScreens:
+    """The glance and the hands played, for ``panel``'s class (errors in its message line)."""
+
+    def __init__(self, panel: "TeacherPanel"):
+        self.panel = panel
+        W = widgets
+        wide = {"description_width": "initial"}
+        self.prefix_box = W.Text(value="table", description="Rooms named", style=wide,
+                                 layout={"width": "16em"})
+        self.glance_button = W.Button(description="Every room at a glance",
+                                      layout={"width": "auto"})
+        self.glance_button.add_class("cg-glance-open")
+        self.glance_button.on_click(lambda _b: panel._guard(self.open_glance, refresh=False))
+        self.room_box = W.Text(value="", description="Room", placeholder="table-1", style=wide,
+                               layout={"width": "14em"})
+        self.hands_button = W.Button(description="Its hands played", layout={"width": "auto"})
+        self.hands_button.add_class("cg-hands-open")
+        self.hands_button.on_click(lambda _b: panel._guard(self.open_hands, refresh=False))
+        self.links = W.HTML("", layout={"width": "100%"})
+        row = {"flex_flow": "row wrap", "align_items": "center"}
+        self.widget = W.VBox([
+            W.HTML("<h3>Class screens</h3><p class=\"cg-hint\">Every room on one screen, live "
+                   "(a click on a room shows it full size); after the lesson, a room's hands "
+                   "to go through with the class and print.</p>"),
+            W.HBox([self.prefix_box, self.glance_button], layout=row),
+            W.HBox([self.room_box, self.hands_button], layout=row),
+            self.links,
+        ])
+        self.widget.add_class("cg-class-screens")
+
+    def open_glance(self) -> None:
+        link = self.panel.teacher.glance_link(self.prefix_box.value.strip(),
+                                              base_url=self.panel.rooms_url)
+        self.links.value = (f'<p><a class="cg-glance-link" href="{escape(link)}" '
+                            'target="_blank">Open every room at a glance</a> (on the class '
+                            "screen)</p>")
+
+    def open_hands(self) -> None:
+        teacher = self.panel.teacher
+        name = check_name(self.room_box.value)
+        hands = teacher.finished_hands(name)
+        key = f"?key={quote(teacher.key)}" if teacher.expected and teacher.key else ""
+        link = f"{self.panel.rooms_url.rstrip('/')}/hands/{name}{key}"
+        self.links.value = (f'<p><a class="cg-hands-link" href="{escape(link)}" target="_blank">'
+                            f"Room {escape(name)}: {len(hands)} finished hand"
+                            f"{'' if len(hands) == 1 else 's'}</a></p>")
