@@ -210,3 +210,31 @@ def test_the_teachers_page_links_every_room_at_a_glance_and_a_rooms_hands(store)
     screens.room_box.value = "maths-9"
     screens.hands_button.click()
     assert "There is no room &#x27;maths-9&#x27;" in panel.message.value
+
+
+def test_a_message_to_every_room_and_a_pause_for_the_whole_class(store):
+    """The teacher's message is on every page of every room; paused, no card is played (the
+    pupil is told why, the computer waits); resumed, play goes on."""
+    from cardgames.rooms import RoomTable
+    from cardgames.rooms.page_session import RoomSession
+
+    teacher = Teacher(store, expected="")
+    teacher.open_rooms(2, "yukon", prefix="class", players=4, seed=2)
+    assert teacher.class_message("class", "Two minutes left") == ["class-1", "class-2"]
+    page = RoomSession.open("class-2", None, store=store)          # the projector's page
+    assert "Your teacher says: Two minutes left" in page.state()["message"]["lines"]
+    teacher.pause_rooms("class")
+    pupil = RoomTable(store)
+    pupil.join("class-1", 0, "holder-of-seat-0")
+    hand = pupil.hand()
+    assert hand.to_move == 0                               # seat 0, the eldest hand, leads
+    with pytest.raises(RoomError, match="the teacher paused the game"):
+        pupil.play(hand.legal_actions()[0])
+    assert pupil.computer_moves() == 0 and pupil.count == 0
+    teacher.pause_rooms("class", paused=False)
+    pupil.computer_moves(limit=1)
+    teacher.class_message("class", "")
+    page.tick()
+    assert not any("teacher" in line for line in page.state()["message"]["lines"])
+    with pytest.raises(RoomError, match="no room of this class is named nope-1"):
+        teacher.pause_rooms("nope")

@@ -255,6 +255,12 @@ class RoomSession(TableSession):
         caption = state["caption"].replace("watching every seat", "").strip(" ·")
         state["caption"] = " · ".join(p for p in (where, caption) if p)
         state["room"] = {"name": self.room_name, "ask_holder": self.wants_holder()}
+        room = self.table.room
+        if room is not None and (room.notice or room.paused):
+            said = ([f"Your teacher says: {room.notice}"] if room.notice else []) + (
+                ["The teacher paused the game: wait until it goes on."] if room.paused else [])
+            state["message"] = {**state["message"],
+                                "lines": [*said, *state["message"]["lines"]]}
         return state
 
     # -- the page's actions --------------------------------------------------------------------

@@ -44,6 +44,10 @@ class RoomGone(RoomError):
     """The room was closed by the teacher, or expired."""
 
 
+class Paused(RoomError):
+    """The teacher paused the room: nothing is played until it resumes."""
+
+
 def short(text: Any, limit: int = 20) -> str:
     """At most ``limit`` characters of some input, quoted, for an error message."""
     text = str(text)
@@ -149,6 +153,8 @@ class Room:
     id: str = field(default_factory=new_token)
     owner: str = ""                # the class: a tag of the teacher's key ("" opened without one)
     faces: str = "french"          # the pack its pages show (cardgames.packs): Guinote's "spanish"
+    paused: bool = False           # the teacher paused it: no card is played, not even the computer's
+    notice: str = ""               # the teacher's message, shown on every page of the room
     # counters
     version: int = 1
     generation: int = 0
@@ -159,7 +165,7 @@ class Room:
     seen: dict[int, float] = field(default_factory=dict)
 
     META = ("name", "game", "players", "options", "deal", "match", "target", "seats", "computer",
-            "timeout", "open_hands", "created", "id", "owner", "faces")
+            "timeout", "open_hands", "created", "id", "owner", "faces", "paused", "notice")
 
     def meta(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict."""

@@ -30,7 +30,7 @@ from ..packs import pack_for
 from ..record import _text
 from ..table_words import name_seats, seat_names
 from .room import (
-    COMPUTER_KINDS, DEFAULT_TIMEOUT, WATCH, NotYourTurn, RaceLost, Room, RoomError, RoomGone,
+    COMPUTER_KINDS, DEFAULT_TIMEOUT, WATCH, NotYourTurn, Paused, RaceLost, Room, RoomError, RoomGone,
     Seat, SeatTaken, check_holder, check_name, check_pupil_name, new_token, short,
 )
 from .store import RoomStore, open_store
@@ -493,6 +493,8 @@ class RoomTable:
         self._heartbeat()
         if not self.holds_seat():
             raise NotYourTurn(self._lost_seat())
+        if self.room.paused:
+            raise Paused("the teacher paused the game: wait until it goes on; nothing changed")
         if seq is not None and seq != self._count:
             if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
                 raise RoomError(f"seq {short(seq)}: the number of actions the page had seen, "
@@ -597,6 +599,8 @@ class RoomTable:
         tries = 0
         while limit is None or applied < limit:
             self._sync()
+            if self.room.paused:
+                break
             step = self._computer_step()
             if step is None:
                 break

@@ -318,6 +318,45 @@ class Teacher:
         key = f"?{urlencode({'key': self.key})}" if self.expected and self.key else ""
         return f"{base_url.rstrip('/')}/glance/{check_name(prefix)}{key}"
 
+    # -- the whole class: a message, a pause ---------------------------------------------------
+
+    def class_rooms(self, prefix: str) -> list[str]:
+        """The names of the class's rooms ``prefix-1``, ``prefix-2``... (refused if none)."""
+        self._check()
+        stem = check_name(prefix) + "-"
+        names = [n for n in self.store.names() if n.startswith(stem)
+                 and (room := self.store.get(n, start=1 << 30)) is not None
+                 and room.owner == self.owner]
+        if not names:
+            raise RoomGone(f"no room of this class is named {stem}1, {stem}2…: open them first")
+        return sorted(names)
+
+    def class_message(self, prefix: str, text: str) -> list[str]:
+        """Show ``text`` ("Two minutes left") on every page of every room ``prefix-N`` ("" takes
+        it away); the rooms' names."""
+        if not isinstance(text, str) or len(text) > 200:
+            raise RoomError("a message is text of at most 200 characters")
+        said = " ".join(text.split())
+
+        def change(room: Room) -> None:
+            room.notice = said
+
+        names = self.class_rooms(prefix)
+        for name in names:
+            self._update(name, change)
+        return names
+
+    def pause_rooms(self, prefix: str, paused: bool = True) -> list[str]:
+        """Pause (or resume) every room ``prefix-N``: while paused no card is played there,
+        not even the computer's, and every page says so; the rooms' names."""
+        def change(room: Room) -> None:
+            room.paused = bool(paused)
+
+        names = self.class_rooms(prefix)
+        for name in names:
+            self._update(name, change)
+        return names
+
     # -- after the lesson: the hands played ----------------------------------------------------
 
     def _played(self, name: str) -> list[Any]:
