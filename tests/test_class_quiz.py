@@ -207,6 +207,15 @@ def test_the_teachers_page_links_every_room_at_a_glance_and_a_rooms_hands(store)
     screens.hands_button.click()
     assert 'href="http://school:8866/hands/maths-2?key=class-key-1"' in screens.links.value
     assert "0 finished hands" in screens.links.value
+    screens.say_box.value = "Two minutes left"
+    screens.say_button.click()
+    assert panel.message.value == "Shown in 2 rooms."
+    screens.pause_button.click()
+    assert panel.message.value == "Paused: maths-1, maths-2."
+    assert all(store.get(n).paused and store.get(n).notice == "Two minutes left"
+               for n in ("maths-1", "maths-2"))
+    screens.resume_button.click()
+    assert not store.get("maths-1").paused
     screens.room_box.value = "maths-9"
     screens.hands_button.click()
     assert "There is no room &#x27;maths-9&#x27;" in panel.message.value

@@ -4,7 +4,8 @@ finished hands to go through with the class (:mod:`cardgames.rooms.hands_page`).
 the links come from :class:`~cardgames.rooms.teacher.Teacher` and carry the teacher's key.
 
 DOM hooks: ``.cg-class-screens``, ``.cg-glance-open`` and ``.cg-glance-link``,
-``.cg-hands-open`` and ``.cg-hands-link``.
+``.cg-hands-open`` and ``.cg-hands-link``; for the rooms named by the prefix, a message on every
+page (``.cg-class-say``, ``.cg-class-say-send``) and ``.cg-class-pause`` / ``.cg-class-resume``.
 """
 
 from __future__ import annotations
@@ -41,13 +42,28 @@ class ClassScreens:
         self.hands_button = W.Button(description="Its hands played", layout={"width": "auto"})
         self.hands_button.add_class("cg-hands-open")
         self.hands_button.on_click(lambda _b: panel._guard(self.open_hands, refresh=False))
+        self.say_box = W.Text(value="", description="Message to every room",
+                              placeholder="Two minutes left", style=wide,
+                              layout={"width": "28em"})
+        self.say_box.add_class("cg-class-say")
+        self.say_button = W.Button(description="Show it", layout={"width": "auto"})
+        self.say_button.add_class("cg-class-say-send")
+        self.say_button.on_click(lambda _b: panel._guard(self.send_message))
+        self.pause_button = W.Button(description="Pause every room", layout={"width": "auto"})
+        self.pause_button.add_class("cg-class-pause")
+        self.pause_button.on_click(lambda _b: panel._guard(lambda: self.pause(True)))
+        self.resume_button = W.Button(description="Resume", layout={"width": "auto"})
+        self.resume_button.add_class("cg-class-resume")
+        self.resume_button.on_click(lambda _b: panel._guard(lambda: self.pause(False)))
         self.links = W.HTML("", layout={"width": "100%"})
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.widget = W.VBox([
             W.HTML("<h3>Class screens</h3><p class=\"cg-hint\">Every room on one screen, live "
-                   "(a click on a room shows it full size); after the lesson, a room's hands "
+                   "(a click on a room shows it full size), a message to every room, a pause; after the lesson, a room's hands "
                    "to go through with the class and print.</p>"),
-            W.HBox([self.prefix_box, self.glance_button], layout=row),
+            W.HBox([self.prefix_box, self.glance_button, self.pause_button,
+                    self.resume_button], layout=row),
+            W.HBox([self.say_box, self.say_button], layout=row),
             W.HBox([self.room_box, self.hands_button], layout=row),
             self.links,
         ])
@@ -59,6 +75,16 @@ class ClassScreens:
         self.links.value = (f'<p><a class="cg-glance-link" href="{escape(link)}" '
                             'target="_blank">Open every room at a glance</a> (on the class '
                             "screen)</p>")
+
+    def send_message(self) -> None:
+        """Show the message on every page of the rooms named by the prefix ("" takes it away)."""
+        names = self.panel.teacher.class_message(self.prefix_box.value.strip(), self.say_box.value)
+        self.panel.say(f"Shown in {len(names)} rooms." if self.say_box.value.strip()
+                       else f"The message is taken away in {len(names)} rooms.")
+
+    def pause(self, paused: bool) -> None:
+        names = self.panel.teacher.pause_rooms(self.prefix_box.value.strip(), paused)
+        self.panel.say(f"{'Paused' if paused else 'Resumed'}: {', '.join(names)}.")
 
     def open_hands(self) -> None:
         teacher = self.panel.teacher
