@@ -261,3 +261,27 @@ def test_after_the_lesson_a_rooms_hands_are_listed_and_print_as_hand_records(ser
     assert page.locator("[data-card]").count() >= 52
     page.screenshot(path=str(SCREENS / "hand-record-1280.png"))
     assert page.goto(f"{server.base}/hands/after-1").status == 403
+
+
+def test_a_message_on_every_rooms_page_and_a_pause(server, pages):
+    teacher = server.teacher()
+    opened = teacher.open_rooms(2, "yukon", prefix="paced", players=4, seed=4,
+                                base_url=server.base)
+    pupil = pages(390, 844)
+    seat, link = next(iter(opened[0].links.items()))
+    pupil.goto(link)
+    pupil.locator(".cg-hand .cg-card[data-card]").first.wait_for()
+    teacher.class_message("paced", "Two minutes left")
+    teacher.pause_rooms("paced")
+    message = pupil.locator(".cg-message")
+    message.filter(has_text="The teacher paused the game").wait_for()
+    assert "Your teacher says: Two minutes left" in message.inner_text()
+    assert "Your turn" not in message.inner_text()
+    projector = pages(1920, 1080)
+    projector.goto(opened[1].watch)
+    projector.locator(".cg-message").filter(has_text="Two minutes left").wait_for()
+    pupil.screenshot(path=str(SCREENS / "room-paused-390.png"))
+    teacher.pause_rooms("paced", paused=False)
+    teacher.class_message("paced", "")
+    pupil.wait_for_function("() => !document.querySelector('.cg-message').textContent"
+                            ".includes('paused')")

@@ -259,8 +259,10 @@ class RoomSession(TableSession):
         if room is not None and (room.notice or room.paused):
             said = ([f"Your teacher says: {room.notice}"] if room.notice else []) + (
                 ["The teacher paused the game: wait until it goes on."] if room.paused else [])
-            state["message"] = {**state["message"],
-                                "lines": [*said, *state["message"]["lines"]]}
+            # paused, "your turn" would contradict the pause: only a refusal is kept
+            own = state["message"]["lines"] if state["message"]["error"] or not room.paused \
+                else []
+            state["message"] = {**state["message"], "lines": [*said, *own]}
         return state
 
     # -- the page's actions --------------------------------------------------------------------
