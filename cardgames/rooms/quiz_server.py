@@ -351,7 +351,7 @@ def projector_html(quiz: ClassQuiz, answers: list[Answer], base: str = "") -> st
     tally = quiz.tally(answers)
     most = max(tally["counts"] + [1])
     bars = "".join(
-        f'<li class="cg-quiz-bar{" cg-quiz-right" if tally["right"] and i in tally["right"] else ""}"'
+        f'<li class="cg-quiz-bar{" cg-quiz-right" if i in (tally["right"] or ()) else ""}"'
         f' data-index="{i}" data-count="{count}"><span class="cg-quiz-label">{escape(label)}'
         f'</span><span class="cg-quiz-fill" style="width:{count * 100 // most}%"></span>'
         f'<b class="cg-quiz-count">{count}</b></li>'

@@ -17,6 +17,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from ..rooms.room import check_name
+from .quiz_panel import LINK
 
 if TYPE_CHECKING:
     from .teacher_panel import TeacherPanel
@@ -59,7 +60,8 @@ class ClassScreens:
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.widget = W.VBox([
             W.HTML("<h3>Class screens</h3><p class=\"cg-hint\">Every room on one screen, live "
-                   "(a click on a room shows it full size), a message to every room, a pause; after the lesson, a room's hands "
+                   "(a click on a room shows it full size), a message to every room, a pause; "
+                   "after the lesson, a room's hands "
                    "to go through with the class and print.</p>"),
             W.HBox([self.prefix_box, self.glance_button, self.pause_button,
                     self.resume_button], layout=row),
@@ -73,8 +75,8 @@ class ClassScreens:
         link = self.panel.teacher.glance_link(self.prefix_box.value.strip(),
                                               base_url=self.panel.rooms_url)
         self.links.value = (f'<p><a class="cg-glance-link" href="{escape(link)}" '
-                            'target="_blank">Open every room at a glance</a> (on the class '
-                            "screen)</p>")
+                            f'target="_blank" style="{LINK}">Open every room at a glance</a> '
+                            "(on the class screen)</p>")
 
     def send_message(self) -> None:
         """Show the message on every page of the rooms named by the prefix ("" takes it away)."""
@@ -92,6 +94,7 @@ class ClassScreens:
         hands = teacher.finished_hands(name)
         key = f"?key={quote(teacher.key)}" if teacher.expected and teacher.key else ""
         link = f"{self.panel.rooms_url.rstrip('/')}/hands/{name}{key}"
-        self.links.value = (f'<p><a class="cg-hands-link" href="{escape(link)}" target="_blank">'
+        self.links.value = (f'<p><a class="cg-hands-link" href="{escape(link)}" '
+                            f'target="_blank" style="{LINK}">'
                             f"Room {escape(name)}: {len(hands)} finished hand"
                             f"{'' if len(hands) == 1 else 's'}</a></p>")

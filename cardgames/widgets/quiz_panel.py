@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 __all__ = ["QuizPanel"]
 
+#: A link drawn as one (the page's style sheet draws links as plain text).
+LINK = "color:#1a5fb4;text-decoration:underline"
+
 
 class QuizPanel:
     """The class quiz's part of ``panel`` (a :class:`~cardgames.widgets.teacher_panel.
@@ -104,9 +107,11 @@ def quiz_links_html(opened: OpenedQuiz, key: str) -> str:
     fragment = f"#key={quote(key)}" if key else ""
     query = f"?key={quote(key)}" if key else ""
     return (f'<div class="cg-quiz-opened">{opened.qr}<p>Pupils: <a href="{escape(opened.link)}" '
-            f'target="_blank">{escape(opened.link)}</a> (code <b class="cg-code">'
+            f'target="_blank" style="{LINK}">{escape(opened.link)}</a> (code <b class="cg-code">'
             f"{escape(opened.code)}</b>; a name is asked on the page)</p>"
-            f'<p>Projector: <a class="cg-quiz-projector" href="{escape(opened.projector + fragment)}"'
-            f' target="_blank">open on the class screen</a></p>'
+            '<p>Projector: <a class="cg-quiz-projector" '
+            f'href="{escape(opened.projector + fragment)}"'
+            f' target="_blank" style="{LINK}">open on the class screen</a></p>'
             f'<p>Results: <a class="cg-quiz-results-link" href="{escape(opened.results + query)}" '
-            f'target="_blank">per pupil and per question, with a download</a></p></div>')
+            f'target="_blank" style="{LINK}">per pupil and per question, with a download</a>'
+            "</p></div>")
