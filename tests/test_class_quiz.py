@@ -247,3 +247,29 @@ def test_a_message_to_every_room_and_a_pause_for_the_whole_class(store):
     assert not any("teacher" in line for line in page.state()["message"]["lines"])
     with pytest.raises(RoomError, match="no room of this class is named nope-1"):
         teacher.pause_rooms("nope")
+
+
+def test_two_servers_on_one_redis_count_each_answer_once(tmp_path):
+    """On Redis (a class behind several servers) the quiz and its answers are shared: an
+    answer sent to both servers is counted once."""
+    from cardgames.rooms.local_redis import LocalRedis, redis_server
+
+    if redis_server() is None or pytest.importorskip("redis") is None:
+        pytest.skip("redis-server is not installed")
+    with LocalRedis(tmp_path) as server:
+        first, second = open_store(server.url), open_store(server.url)
+        Teacher(first, expected="").open_quiz("yukon", questions=2, seed=3, name="shared")
+        one, two = ClassQuiz(QuizBook(first), "shared"), ClassQuiz(QuizBook(second), "shared")
+        one.join("Ann", token="ann-page-token")
+        two.reload()
+        right = sorted(one.items[0].right)
+        assert two.answer("Ann", 1, right).right
+        with pytest.raises(QuizError, match="already answered"):
+            one.answer("Ann", 1, right)
+        Teacher(second, expected="").next_question("shared")
+        one.reload()
+        assert one.tally()["answered"] == 1 and one.tally()["right"] == right
+        assert len(Teacher(first, expected="").quiz_results("shared")) == 1
+        Teacher(first, expected="").close_quiz("shared")
+        with pytest.raises(QuizError, match="there is no quiz"):
+            ClassQuiz(QuizBook(second), "shared")
