@@ -191,6 +191,10 @@ def test_after_the_lesson_a_rooms_finished_hands_are_listed_and_printed(store):
     assert page.count('data-card="') >= 52                 # every card of the deal, open
     with pytest.raises(RoomError, match="finished hands 1 to 1"):
         teacher.hand_record("after-1", 2)
+    import cardgames as cg
+
+    replayed = cg.load(teacher.hand_file("after-1", 1))     # what the app's Load a record reads
+    assert replayed.is_over and list(replayed.score) == hand["score"]
 
 
 def test_the_teachers_page_links_every_room_at_a_glance_and_a_rooms_hands(store):

@@ -256,7 +256,10 @@ def test_after_the_lesson_a_rooms_hands_are_listed_and_print_as_hand_records(ser
     page.goto(f"{server.base}/hands/after-1?key={KEY}")
     hands = page.locator(".cg-finished-hand")
     assert hands.count() == 1 and "Hand 1" in hands.inner_text()
-    hands.locator("a").click()
+    with page.expect_download() as download:
+        hands.locator(".cg-hand-file").click()
+    assert '"game"' in Path(download.value.path()).read_text()
+    hands.locator("a").first.click()
     page.locator("h1").filter(has_text="Room after-1, hand 1").wait_for()
     assert page.locator("[data-card]").count() >= 52
     page.screenshot(path=str(SCREENS / "hand-record-1280.png"))

@@ -4,7 +4,8 @@ records.
 ``/hands/NAME?key=...`` lists room NAME's finished hands (its scores each) with, for each, its
 hand record (``/hands/NAME/N?key=...``: :func:`cardgames.hand_diagram.hand_diagram`, every hand
 open, the play trick by trick, the result; a page that prints as it shows, for the projector or
-paper). The teacher's key is checked on the server (:class:`~cardgames.rooms.teacher.Teacher`).
+paper) and its record file (``/hands/NAME/N.json?key=...``: the game's app loads it with "Load a
+record" and reviews it from any seat, every hand open). The teacher's key is checked on the server (:class:`~cardgames.rooms.teacher.Teacher`).
 """
 
 from __future__ import annotations
@@ -29,10 +30,17 @@ class HandsPage(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
 
-    def get(self, name: str, number: str | None = None) -> None:
+    def get(self, name: str, number: str | None = None, file: str | None = None) -> None:
         key = self.get_argument("key", "")
         teacher = Teacher(self.hub.store, key=key)
         try:
+            if number and file:
+                text = teacher.hand_file(name, int(number))
+                self.set_header("Content-Type", "application/json; charset=utf-8")
+                self.set_header("Content-Disposition",
+                                f'attachment; filename="{name}-hand-{int(number)}.json"')
+                self.finish(text)
+                return
             if number:
                 self.finish(teacher.hand_record(name, int(number)))
                 return
@@ -49,7 +57,9 @@ class HandsPage(web.RequestHandler):
         rows = "".join(
             f'<li class="cg-finished-hand"><a href="/hands/{quote(name)}/{h["hand"]}{query}">'
             f'Hand {h["hand"]}</a>: '
-            + escape(", ".join(f"{u} {s}" for u, s in zip(h["units"], h["score"]))) + "</li>"
+            + escape(", ".join(f"{u} {s}" for u, s in zip(h["units"], h["score"])))
+            + f' · <a class="cg-hand-file" href="/hands/{quote(name)}/{h["hand"]}.json{query}" '
+            "download>its record</a> (Load a record in the game's app, then Review)</li>"
             for h in hands)
         body = (f'<ol class="cg-finished-hands">{rows}</ol>' if hands
                 else "<p>No hand of this room is finished yet.</p>")
@@ -66,4 +76,5 @@ def _page(title: str, body: str) -> str:
 def hands_handlers(hub: Any, prefix: str = "/") -> list[tuple[str, type, dict[str, Any]]]:
     """The hands' pages (``hub``: the rooms' :class:`RoomHub`, for its store)."""
     root = prefix.rstrip("/")
-    return [(rf"{root}/hands/([a-z0-9_-]{{1,40}})(?:/([0-9]{{1,4}}))?", HandsPage, {"hub": hub})]
+    return [(rf"{root}/hands/([a-z0-9_-]{{1,40}})(?:/([0-9]{{1,4}})(\.json)?)?", HandsPage,
+             {"hub": hub})]

@@ -379,19 +379,30 @@ class Teacher:
                           "score": list(hand.score)})
         return found
 
-    def hand_record(self, name: str, hand: int = 1) -> str:
-        """Hand ``hand`` (from 1) of the room as a printable page (``cg.hand_diagram``: the
-        deal with every hand open, the play trick by trick, the result)."""
-        from ..hand_diagram import hand_diagram
-
+    def _finished(self, name: str, hand: Any) -> Any:
         hands = self._played(name)
         if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(hands):
             raise RoomError(f"hand {short(hand)}: room {name} has "
                             + (f"finished hands 1 to {len(hands)}" if hands
                                else "no finished hand yet"))
+        return hands[hand - 1]
+
+    def hand_record(self, name: str, hand: int = 1) -> str:
+        """Hand ``hand`` (from 1) of the room as a printable page (``cg.hand_diagram``: the
+        deal with every hand open, the play trick by trick, the result)."""
+        from ..hand_diagram import hand_diagram
+
+        played = self._finished(name, hand)
         room = self._room(name)
-        return hand_diagram(hands[hand - 1], title=f"Room {room.name}, hand {hand}",
+        return hand_diagram(played, title=f"Room {room.name}, hand {hand}",
                             pack=room.faces if room.faces != "french" else None)
+
+    def hand_file(self, name: str, hand: int = 1) -> str:
+        """Hand ``hand`` of the room as a record file (JSON, :mod:`cardgames.record`): the
+        game's app loads it ("Load a record") and reviews it from any seat."""
+        from ..record import dumps, hand_record
+
+        return dumps(hand_record(self._finished(name, hand)))
 
     # -- a class quiz (cardgames.rooms.class_quiz) ---------------------------------------------
 
