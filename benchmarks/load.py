@@ -6,18 +6,9 @@ stops everything it starts.
     python benchmarks/load.py [--sessions 20] [--client websocket|browser] [--game yukon]
                               [--timeout 300] [--warmup S] [--class N] [--no-preheat]
                               [--gets N [--after S]] [--plain-manager]
-    python benchmarks/load.py --rooms 8 [--pupils 4] [--duration 60] [--think 1.0] ...
 
-``--rooms 8`` (issue 24): 8 rooms opened by a teacher (``cardgames.rooms.Teacher``, in an SQLite
-file of this run's own, named to the server by ``CARDGAMES_ROOMS``), each with ``--pupils`` (4)
-pupils as websocket clients. Every client loads its seat's link (``?room=NAME&seat=N``), gives
-its page a holder token as the board does (``{"type": "holder"}``), and, once every page has its
-seat, plays for ``--duration`` seconds: when its seat is to move it waits 0 to ``--think``
-seconds and clicks a legal card (the board's ``{"type": "play"}`` message); every 10 s it sends
-its token again, as the board does to say the pupil is still there. Measured: the time
-from a click to each of the other pages of its room receiving the board state that shows the
-card (median, 95th, worst; and to the last of them), and the server's and the kernels'
-memory. A room whose hand is over is dealt again by the teacher (new cards).
+The rooms' pupils are measured by ``benchmarks/room_server_load.py`` (their pages start no
+kernel).
 
 ``--gets 10 --after 150`` then loads the page 10 times without its websocket (each load starts a
 kernel) and waits up to 150 s for the server to shut those kernels down (issue 20: within 2
@@ -42,9 +33,7 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -54,7 +43,6 @@ import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -326,280 +314,6 @@ async def websocket_session(base: str, game: str, number: int, timeout: float) -
     return result
 
 
-# -- rooms: pupils at one table, each a websocket client ----------------------------------------
-
-
-@dataclass
-class Click:
-    """A card a pupil's client clicked, and when each other page of the room showed it."""
-
-    room: str
-    seat: int
-    card: str
-    sent: float
-    others: set[int]                           # the seats of the room's other clients
-    seen: dict[int, float] = field(default_factory=dict)   # seat -> seconds after the click
-
-
-class Rooms:
-    """What the room clients of one run share: the clicks still to be seen, the arrivals, and
-    when to start and stop playing."""
-
-    def __init__(self, seats: dict[str, list[int]]):
-        self.seats = seats                     # room -> the seats its clients hold
-        self.clicks: list[Click] = []
-        self.joined: dict[tuple[str, int], float] = {}
-        self.start = asyncio.Event()
-        self.stop = asyncio.Event()
-        self.refused = 0                       # clicks the page refused (stale, out of turn)
-
-    def click(self, room: str, seat: int, card: str) -> None:
-        others = {s for s in self.seats[room] if s != seat}
-        self.clicks.append(Click(room, seat, card, time.monotonic(), others))
-
-    def saw(self, room: str, seat: int, state: dict) -> None:
-        """A board state reached the page at ``seat``: the clicks of the room it shows."""
-        plays = {(p["seat"], p["card"]) for p in (state.get("trick") or {}).get("plays", ())}
-        plays |= {(p["seat"], p["card"]) for p in (state.get("last_trick") or {}).get("plays", ())}
-        now = time.monotonic()
-        for click in self.clicks[-64:]:
-            if click.room == room and seat in click.others and seat not in click.seen \
-                    and (click.seat, click.card) in plays:
-                click.seen[seat] = now - click.sent
-
-
-def board_of(states: dict) -> tuple[str, dict]:
-    """The room's board among the widgets' states: the Board whose state names a room."""
-    for mid, entry in states.items():
-        state = entry["state"].get("state")
-        if isinstance(state, dict) and "seats" in state and "room" in state:
-            return mid, state
-    raise RuntimeError("no room board in the widgets' state (does the page join rooms?)")
-
-
-def my_move(state: dict) -> dict | None:
-    """The click the board would send for this page's seat now: a legal card (or the first
-    named action if no card is offered), or None when it is not this seat's turn."""
-    mine = state.get("hand_seat")
-    for seat in state.get("seats", ()):
-        if seat.get("seat") == mine and seat.get("to_move"):
-            legal = [c["card"] for c in seat.get("cards", ()) if c.get("legal") and "card" in c]
-            if legal:
-                return {"type": "play", "card": random.choice(legal), "seq": state["seq"]}
-            if state.get("actions"):
-                return {"type": "action", "id": state["actions"][0]["id"], "seq": state["seq"]}
-    return None
-
-
-PRESENCE = 10.0       # seconds between a room page's "still here" (its token again, board.js)
-
-
-async def pupil_client(base: str, game: str, room: str, seat: int, shared: Rooms,
-                       think: float, timeout: float) -> dict:
-    """One pupil: load the seat's link, give the page its holder token, and, once the run
-    starts, click a legal card whenever the seat is to move; every board state received is
-    checked for the room's clicks (``Rooms.saw``)."""
-    from websockets.asyncio.client import connect
-
-    from cardgames.rooms import new_holder
-
-    started = time.monotonic()
-    result: dict = {"session": f"{room} seat {seat}", "ok": False, "clicks": 0}
-    try:
-        url = f"{base}/voila/render/{game}.ipynb?room={room}&seat={seat}"
-        socket_url, session = await open_page(base, url, timeout, started, result)
-        async with connect(socket_url, open_timeout=timeout, max_size=None) as ws:
-            await ask_widget_states(ws, session)
-            board, state = None, {}
-            while board is None:
-                msg = json.loads(await _text_frame(ws))
-                data = msg.get("content", {}).get("data", {})
-                if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
-                    board, state = board_of(data["states"])
-
-            async def send(content: dict) -> None:
-                await ws.send(message("comm_msg", {"comm_id": board, "data": {
-                    "method": "custom", "content": content}}, session))
-
-            token = new_holder()
-            await send({"type": "holder", "token": token, "seq": state["seq"]})
-            clicked_seq, click_at, joined, answered = None, None, False, True
-            beat = time.monotonic() + PRESENCE
-            while not shared.stop.is_set():
-                if time.monotonic() >= beat:         # "still here", as the board says it
-                    await send({"type": "holder", "token": token, "seq": state["seq"]})
-                    beat = time.monotonic() + PRESENCE
-                if not joined and any(s.get("you") for s in state.get("seats", ())):
-                    joined = True
-                    shared.joined[(room, seat)] = time.monotonic()
-                    result["table_seconds"] = round(time.monotonic() - started, 2)
-                move = my_move(state) if shared.start.is_set() else None
-                if move is not None and move["seq"] != clicked_seq:
-                    if click_at is None:
-                        click_at = time.monotonic() + random.uniform(0, think)
-                    elif time.monotonic() >= click_at:
-                        clicked_seq, click_at = move["seq"], None
-                        if move["type"] == "play":
-                            shared.click(room, seat, move["card"])
-                        await send(move)
-                        result["clicks"] += 1
-                        answered = False
-                        continue
-                wait = min(0.5 if click_at is None else max(0.0, click_at - time.monotonic()),
-                           beat - time.monotonic())
-                try:
-                    msg = json.loads(await asyncio.wait_for(_text_frame(ws), max(wait, 0.01)))
-                except asyncio.TimeoutError:
-                    continue
-                content = msg.get("content", {})
-                data = content.get("data", {})
-                if msg.get("msg_type") == "comm_msg" and content.get("comm_id") == board \
-                        and data.get("method") == "update" and "state" in data.get("state", {}):
-                    state = data["state"]["state"]
-                    shared.saw(room, seat, state)
-                    if not answered:          # the page's answer to this client's click
-                        answered = True
-                        shared.refused += bool((state.get("message") or {}).get("error"))
-            result["ok"] = joined
-            if not joined:
-                result["error"] = "the page never showed its seat as taken"
-    except Exception as error:  # noqa: BLE001 - every failure is reported, none stops the run
-        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
-    result["total_seconds"] = round(time.monotonic() - started, 2)
-    return result
-
-
-async def _text_frame(ws) -> str:
-    """The next text frame of a kernel websocket (binary frames carry no board state here)."""
-    while True:
-        frame = await ws.recv()
-        if isinstance(frame, str):
-            return frame
-
-
-UNJUDGED = 5.0        # seconds before the end of play whose clicks are not counted
-OVER_SHOWN = 3.0      # seconds a finished hand stays on the pages before the teacher deals again
-
-
-def deal_again_when_over(store_path: Path, names: list[str], stop: asyncio.Event) -> None:
-    """The teacher's part (run in a thread): a room whose hand is over is dealt again."""
-    from cardgames.rooms import RoomTable, Teacher, open_store
-
-    store = open_store(store_path)
-    teacher = Teacher(store)
-    watchers, over_since = {}, {}
-    for name in names:
-        watchers[name] = RoomTable(store)
-        watchers[name].join(name, "watch")
-    while not stop.is_set():
-        for name, table in watchers.items():
-            if table.poll().to_move is not None:
-                over_since.pop(name, None)
-            elif time.monotonic() - over_since.setdefault(name, time.monotonic()) > OVER_SHOWN:
-                # every page has had the time to show the hand's last card
-                teacher.reset(name, seed="new")
-                over_since.pop(name)
-        time.sleep(0.5)
-    store.close()
-
-
-async def run_rooms(rooms: int, pupils: int, game: str, duration: float, think: float,
-                    timeout: float, warmup: float, preheat: int, seed: int) -> int:
-    """``rooms`` rooms of ``pupils`` websocket clients each (see the module's doc)."""
-    import threading
-
-    from cardgames.rooms import Teacher, open_store
-
-    folder = Path(tempfile.mkdtemp(prefix="cardgames-load-rooms-"))
-    store_path = folder / "rooms.sqlite3"
-    store = open_store(store_path)
-    opened = Teacher(store).open_rooms(rooms, game, prefix="load", players=pupils, seed=seed)
-    names = [r.name for r in opened]
-    shared = Rooms({name: list(range(pupils)) for name in names})
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = server_log()
-    pools = {"default": {"pool_size": 0}, f"{game}.ipynb": {"pool_size": preheat}}
-    os.environ["CARDGAMES_ROOMS"] = str(store_path)      # the server and its kernels
-    server = start_server(port, log, preheat > 0,
-                          [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"])
-    load_before = os.getloadavg()
-    memory: dict[str, object] = {}
-    started = time.monotonic()
-    teacher_stop = threading.Event()
-    teacher = None
-    try:
-        if not serving(base, server, log):
-            return 1
-        await asyncio.sleep(warmup)
-        idle_server = rss_mib(server.pid)
-        tasks = [asyncio.create_task(pupil_client(base, game, name, seat, shared, think, timeout))
-                 for name in names for seat in range(pupils)]
-        deadline = time.monotonic() + timeout
-        while len(shared.joined) < len(tasks) and time.monotonic() < deadline \
-                and not all(t.done() for t in tasks):
-            await asyncio.sleep(0.5)
-        joined_after = time.monotonic() - started
-        teacher = threading.Thread(target=deal_again_when_over,
-                                   args=(store_path, names, teacher_stop), daemon=True)
-        teacher.start()
-        shared.start.set()
-        await asyncio.sleep(duration)
-        memory["kernels"] = [rss_mib(k) for k in kernels_of(server.pid)]
-        memory["server"] = rss_mib(server.pid)
-        load_during = os.getloadavg()
-        shared.stop.set()
-        stopped = time.monotonic()
-        results = await gather(tasks, 30)
-    finally:
-        teacher_stop.set()
-        if teacher is not None:
-            teacher.join(5)
-        stop(server)
-        log.close()
-        store.close()
-        shutil.rmtree(folder, ignore_errors=True)       # this run's rooms
-    ok = [r for r in results if r["ok"]]
-    # the clicks of the last seconds may not have reached the other pages when play stopped
-    clicks = [c for c in shared.clicks if c.sent <= stopped - UNJUDGED]
-    arrivals = sorted(t for c in clicks for t in c.seen.values())
-    expected = sum(len(c.others) for c in clicks)
-    complete = sorted(max(c.seen.values()) for c in clicks if c.others and len(c.seen) == len(c.others))
-    print(f"{rooms} room{'s' if rooms > 1 else ''} x {pupils} pupils ({game}): {len(ok)} of {len(results)} pages took "
-          f"their seats ({joined_after:.0f} s after the server started); {len(clicks)} cards "
-          f"clicked in {duration:.0f} s, {shared.refused} refused; server log {log.name}")
-    for r in results:
-        if not r["ok"]:
-            print(f"  {r['session']} failed: {r.get('error')}")
-    if ok:
-        tables = [r["table_seconds"] for r in ok]
-        print(f"  page to seat taken: median {statistics.median(tables):.1f} s, max {max(tables):.1f} s")
-    if arrivals:
-        def quantile(values: list[float], q: float) -> float:
-            return values[min(len(values) - 1, int(q * len(values)))]
-        print(f"  click to each other page of the room: median {statistics.median(arrivals):.2f} s, "
-              f"95th {quantile(arrivals, 0.95):.2f} s, worst {max(arrivals):.2f} s "
-              f"({len(arrivals)} of {expected} arrivals seen)")
-    if complete:
-        print(f"  click to the last of the other pages: median {statistics.median(complete):.2f} s, "
-              f"worst {max(complete):.2f} s")
-    kernel_memory = memory.get("kernels", [])
-    if kernel_memory:
-        print(f"  kernels alive: {len(kernel_memory)}; memory per kernel: median "
-              f"{statistics.median(kernel_memory):.0f} MiB, max {max(kernel_memory):.0f} MiB, "
-              f"sum {sum(kernel_memory):.0f} MiB")
-    if memory.get("server"):
-        print(f"  server memory: {idle_server:.0f} MiB idle, {memory['server']:.0f} MiB with "
-              f"{len(results)} pages")
-    print(f"  load average (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in load_before)} before, "
-          f"{', '.join(f'{x:.1f}' for x in load_during)} at the end of play; "
-          f"{os.cpu_count()} cores")
-    if len(arrivals) < expected:
-        print(f"  {expected - len(arrivals)} arrivals never seen: a page that showed the card "
-              "only after play stopped, or never")
-    return 0 if len(ok) == len(results) and arrivals else 1
-
-
 async def gather(tasks: list[asyncio.Task], timeout: float) -> list[dict]:
     """The sessions' results; a session not finished within ``timeout`` is cancelled and failed."""
     done, pending = await asyncio.wait(tasks, timeout=timeout)
@@ -783,15 +497,6 @@ def main() -> int:
                         help="watch each of those kernels for up to this many seconds from its "
                              "page load, and report how long the server took to shut it down "
                              "(e.g. 150)")
-    parser.add_argument("--rooms", type=int, default=0,
-                        help="rooms of pupils at one table (issue 24) instead of sessions alone")
-    parser.add_argument("--pupils", type=int, default=4,
-                        help="pupils (websocket clients) per room; also the room's players")
-    parser.add_argument("--duration", type=float, default=60,
-                        help="seconds of play once every pupil has his seat (--rooms)")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="a pupil waits 0 to this many seconds before clicking (--rooms)")
-    parser.add_argument("--seed", type=int, default=1, help="the first room's seed (--rooms)")
     parser.add_argument("--plain-manager", action="store_true",
                         help="jupyter_server's kernel manager instead of voila.json's classroom "
                              "one (no culling, no ceiling), to compare")
@@ -803,15 +508,6 @@ def main() -> int:
         warmup = args.warmup
     else:           # nothing to warm up without preheated kernels
         warmup = 0 if args.no_preheat else 30 + 6 * args.class_size
-    if args.rooms:
-        if args.client != "websocket":
-            print("--rooms runs websocket clients only")
-            return 1
-        return asyncio.run(run_rooms(args.rooms, args.pupils, args.game, args.duration,
-                                     args.think, args.timeout,
-                                     args.warmup if args.warmup is not None else
-                                     (0 if args.no_preheat else 10 + 6 * args.class_size),
-                                     0 if args.no_preheat else args.class_size, args.seed))
     return asyncio.run(run(args.sessions, args.client, args.game, args.timeout, warmup,
                            not args.no_preheat, args.class_size, args.gets, args.after,
                            args.plain_manager))
