@@ -16,14 +16,11 @@ import cardgames as cg
 from cardgames.cards import sort_cards
 from cardgames.cards import FORTY_CARD_DECK
 from cardgames.engine import iter_cards
+from helpers import cards
 
 C = cg.Card.parse
 CARD_POINTS = {cg.Rank.ACE: 11, cg.Rank.THREE: 10, cg.Rank.KING: 4, cg.Rank.QUEEN: 3,
                cg.Rank.JACK: 2}
-
-
-def cards(text: str) -> list[cg.Card]:
-    return cg.parse_cards(text)
 
 
 def play(hand, *moves):

@@ -11,6 +11,7 @@ import pytest
 
 import cardgames as cg
 from cardgames.engine import iter_cards
+from helpers import random_step
 
 
 def record_cards(text: str) -> list[str]:
@@ -64,12 +65,8 @@ def test_views_and_player_records_hold_no_hidden_card_over_whole_hands(game):
                 check_seat(hand, seat)
             if hand.is_over:
                 break
-            open_now = hand.open_actions_by_seat()
-            if open_now and rng.random() < 0.3:
-                seat = rng.choice(sorted(open_now))
-                hand.apply(rng.choice(open_now[seat]), seat)
-            else:
-                hand.apply(rng.choice(hand.legal_actions()))
+            seat, move = random_step(hand, rng)
+            hand.apply(move, seat)
 
 
 def test_a_pippins_discard_stays_secret_until_all_have_chosen():
@@ -162,12 +159,8 @@ def test_a_seat_view_holds_no_hidden_card_over_whole_hands(game):
                     assert not named & {str(c) for c in hidden}, f"seat {seat} sees hidden cards"
                 else:
                     assert named <= visible, f"seat {seat} sees {named - visible}"
-            open_now = hand.open_actions_by_seat()
-            if open_now and rng.random() < 0.3:
-                seat = rng.choice(sorted(open_now))
-                hand.apply(rng.choice(open_now[seat]), seat)
-            else:
-                hand.apply(rng.choice(hand.legal_actions()))
+            seat, move = random_step(hand, rng)
+            hand.apply(move, seat)
 
 
 def test_a_seat_view_keeps_private_what_is_not_public():
@@ -250,14 +243,9 @@ def test_each_page_of_a_room_holds_only_what_its_seat_may_see_over_a_whole_hand(
         if room_hand.is_over:
             break
         by_seat = {page.seat: page for page in pages}
-        open_now = room_hand.open_actions_by_seat()
-        if open_now and rng.random() < 0.3:
-            seat = rng.choice(sorted(open_now))
-            page = by_seat[room_hand.controller(seat)]
-            assert page.play(rng.choice(open_now[seat]), seq=page.count), page.message
-        else:
-            page = by_seat[room_hand.controller(room_hand.to_move)]
-            assert page.play(rng.choice(room_hand.legal_actions()), seq=page.count), page.message
+        seat, move = random_step(room_hand, rng)
+        page = by_seat[room_hand.controller(room_hand.to_move if seat is None else seat)]
+        assert page.play(move, seq=page.count), page.message
     Teacher(store).open_hands("hidden-1")
     projector.tick()
     check_page(projector.state(), projector.hand, None, open_hands=True)

@@ -18,12 +18,9 @@ from cardgames.cards import sort_cards
 from cardgames.cards import DOUBLE_DECK
 from cardgames.engine import iter_cards
 from cardgames.games.pip_pip import PACK_POINTS, STRENGTH, card_points, draw_for_deal
+from helpers import cards
 
 C = cg.Card.parse
-
-
-def cards(text: str) -> list[cg.Card]:
-    return cg.parse_cards(text)
 
 
 def deal(hands: list[str], stock: str = "", trump: str = "C", **options) -> cg.Hand:

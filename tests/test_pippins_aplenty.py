@@ -19,14 +19,11 @@ from cardgames.engine import iter_cards, play_randomly
 from cardgames.games.pippins_aplenty import (
     RULES_VERSION, card_value, trick_points, trick_winner, trump_order, update_reaches,
 )
+from helpers import cards
 
 C = cg.Card.parse
 S, H, D, CL = cg.Suit.SPADES, cg.Suit.HEARTS, cg.Suit.DIAMONDS, cg.Suit.CLUBS
 N, E, SOUTH, W = 0, 1, 2, 3
-
-
-def cards(text: str) -> list[cg.Card]:
-    return cg.parse_cards(text)
 
 
 def reaches(text: str) -> tuple[cg.Card, ...]:

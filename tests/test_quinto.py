@@ -16,12 +16,9 @@ import cardgames as cg
 from cardgames.cards import sort_cards
 from cardgames.engine import iter_cards, play_randomly
 from cardgames.games.quinto import quint_points
+from helpers import cards
 
 C = cg.Card.parse
-
-
-def cards(text: str) -> list[cg.Card]:
-    return cg.parse_cards(text)
 
 
 def passed(hand: cg.Hand) -> cg.Hand:

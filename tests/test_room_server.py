@@ -23,6 +23,7 @@ from cardgames.rooms import Teacher, new_holder
 from cardgames.rooms.room_server import MAX_SOCKET_BYTES, RoomHub, room_handlers
 from cardgames.rooms.sqlite_store import SQLiteStore
 from cardgames.voila_process import free_port
+from helpers import cards_named
 
 
 @pytest.fixture
@@ -298,13 +299,6 @@ def test_a_pupil_s_name_is_checked(store):
         server.stop()
 
     run(story)
-
-
-def cards_named(text: str) -> set[str]:
-    """Every card a text names: a code in quotes, a label such as 10♥, or a name."""
-    text = json.loads(json.dumps(text))
-    return {str(c) for c in cg.ALL_CARDS
-            if f'"{c}"' in text or c.label in text or c.name in text}
 
 
 @pytest.mark.parametrize("game, players", [("yukon", 4), ("guinote", 4), ("pip_pip", 5)])

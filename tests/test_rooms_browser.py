@@ -15,7 +15,6 @@ finds its room again by itself.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from browsing import ARTIFACTS, CHROMIUM, chromium, keep_screenshot_if_failed
 
 import cardgames as cg
 from cardgames.rooms import RoomTable, Teacher, open_store
+from helpers import cards_named
 
 pytestmark = pytest.mark.browser
 
@@ -155,14 +155,6 @@ def room_now(server, name: str):
     table = RoomTable(open_store(server.rooms))
     table.join(name, "watch")
     return table.hand()
-
-
-def cards_named(text: str) -> set[str]:
-    """Every card a text names: a code in quotes, a face's id, a label (10♥) or a name."""
-    text = json.loads(json.dumps(text))
-    return {str(card) for card in cg.ALL_CARDS
-            if f'"{card}"' in text or f"cg-face-{card}\"" in text or card.label in text
-            or card.name in text}
 
 
 def check_sees_only_its_own(page, server, room: str, seat: int) -> None:
