@@ -34,7 +34,7 @@ from typing import Any, Callable
 from .. import examples as ex
 from ..games import get_game
 from ..quiz import MAX_QUESTIONS, QuizRound
-from .join_codes import ALPHABET, LENGTH
+from .join_codes import short_code
 from .room import RoomError, check_name, check_pupil_name, short
 from .store import RoomStore, dumps
 
@@ -156,13 +156,7 @@ class Answer:
 def quiz_code(record: QuizRecord, part: str = "pupil") -> str:
     """The short code of the quiz's pupils' page (``part="pupil"``) or projector (``"show"``),
     from the quiz's random id as a room's seat codes are (:mod:`cardgames.rooms.join_codes`)."""
-    digest = hashlib.sha256(f"cardgames-quiz:{record.id}:{record.name}:{part}".encode()).digest()
-    number = int.from_bytes(digest[:8], "big")
-    letters = []
-    for _ in range(LENGTH):
-        number, at = divmod(number, len(ALPHABET))
-        letters.append(ALPHABET[at])
-    return "".join(letters)
+    return short_code(f"cardgames-quiz:{record.id}:{record.name}:{part}")
 
 
 def token_tag(token: str) -> str:

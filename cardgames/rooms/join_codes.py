@@ -22,15 +22,21 @@ ALPHABET = "ACDEFHJKMNPQRTWXY3479"
 LENGTH = 6
 
 
-def seat_code(room: Room, seat: int | str) -> str:
-    """The short code of ``seat`` (a number, or ``"watch"``) in ``room``."""
-    digest = hashlib.sha256(f"cardgames-seat:{room.id}:{room.name}:{seat}".encode()).digest()
+def short_code(text: str) -> str:
+    """A code of LENGTH characters of ALPHABET worked out from ``text`` (the same on every
+    server, so any of them finds what it names)."""
+    digest = hashlib.sha256(text.encode()).digest()
     number = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(LENGTH):
         number, at = divmod(number, len(ALPHABET))
         letters.append(ALPHABET[at])
     return "".join(letters)
+
+
+def seat_code(room: Room, seat: int | str) -> str:
+    """The short code of ``seat`` (a number, or ``"watch"``) in ``room``."""
+    return short_code(f"cardgames-seat:{room.id}:{room.name}:{seat}")
 
 
 def check_code(code: Any) -> str:
