@@ -197,8 +197,12 @@ def click_first_playable(page, board) -> None:
 
 
 def tap_the_cloth(page, board) -> None:
-    """A tap on the cloth near its bottom edge, away from the seats and the cards."""
-    box = board.locator(".cg-cloth").bounding_box()
+    """A tap on the cloth near its bottom edge, away from the seats and the cards. On a phone
+    the message line's story can push the cloth above the window: a person scrolls it back
+    first (a mouse click outside the window reaches nothing)."""
+    cloth = board.locator(".cg-cloth")
+    cloth.scroll_into_view_if_needed()
+    box = cloth.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 14)
 
 

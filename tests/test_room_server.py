@@ -175,6 +175,21 @@ def test_a_link_never_opens_a_room_an_unknown_code_is_answered_in_words(store):
     run(story)
 
 
+def test_a_room_is_found_the_moment_the_teacher_opens_it(store):
+    # A pupil types his code as soon as the projector shows it: the server, which read every
+    # room's codes a moment ago for a code nobody has, still finds the new room at once.
+    async def story():
+        hub, server, address = serve(store)
+        status, _page = await fetch(f"http://{address}/join/K7MPX3")
+        assert status == 404
+        room = open_room(store)
+        status, page = await fetch(f"http://{address}/join/{room.codes['North']}")
+        assert status == 200 and "No such room" not in page
+        server.stop()
+
+    run(story)
+
+
 def test_a_second_seat_from_the_same_browser_is_refused(store):
     # The attack: a pupil took a free seat as a second seat from the same browser and saw
     # that hand too.

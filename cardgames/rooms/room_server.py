@@ -55,8 +55,10 @@ MAX_PER_ADDRESS = 60
 #: Seconds between two looks of every page at its room.
 TICK_SECONDS = 0.1
 NO_ROOM = "No such room: ask your teacher for your code or link."
-#: Seconds between two reads of every room's codes: a flood of made-up codes costs one read a
-#: second, not one each (a room opened since is found at most this late).
+#: Seconds between two reads of every room's codes: a flood of made-up codes costs one read of
+#: the rooms' names each and one read of every room a second, not one each. A room opened since
+#: the last read is read at once (its name is new), so a pupil who types his code the moment
+#: the teacher opens the room finds it.
 RESCAN_SECONDS = 1.0
 
 
@@ -69,6 +71,7 @@ class RoomHub:
         self.pages: set[PageSocket] = set()
         self.addresses: Counter[str] = Counter()
         self._codes: dict[str, tuple[str, int | str]] = {}
+        self._names: set[str] = set()
         self._scanned = float("-inf")
         self._timer: PeriodicCallback | None = None
         self._stop = threading.Event()
@@ -82,17 +85,23 @@ class RoomHub:
             room = self.store.get(known[0], start=1 << 30)
             if room is not None and seat_code(room, known[1]) == code:
                 return known
+        names = set(self.store.names())
         now = time.monotonic()
-        if now - self._scanned < RESCAN_SECONDS:
-            return self._codes.get(code) if known is None else None
-        self._scanned = now
-        self._codes.clear()
-        for name in self.store.names():
+        if now - self._scanned >= RESCAN_SECONDS:
+            self._scanned = now
+            self._codes.clear()
+            self._read_codes(names)
+        else:
+            self._read_codes(names - self._names)
+        self._names = names
+        return self._codes.get(code)
+
+    def _read_codes(self, names: set[str]) -> None:
+        for name in names:
             room = self.store.get(name, start=1 << 30)
             if room is not None:
                 for seat, each in room_codes(room).items():
                     self._codes[each] = (room.name, seat)
-        return self._codes.get(code)
 
     def seat_links(self, name: str, base: str) -> list[tuple[str, str, str]]:
         """Each seat's (name, code, link) of room ``name``, for the projector's QR codes."""
