@@ -3,7 +3,8 @@
 ``python -m cardgames.apps_server notebooks/ ...`` takes Voila's command line (``tasks.py apps``
 runs it). It is Voila's own standalone application with the rooms' handlers
 (:func:`cardgames.rooms.room_server.room_handlers`) added to its tornado application before
-Voila's: ``/join``, ``/join/CODE``, ``/watch/CODE`` and their WebSockets are answered by the
+Voila's: ``/join``, ``/join/CODE``, ``/watch/CODE`` and their WebSockets (and the teacher's
+pages: the quiz, every room at a glance, the hands played and their review) are answered by the
 server process itself, with no kernel, while ``/voila/render/...`` are the apps as before. One
 process, one port, one log; Voila's configuration (``voila.json``: the template, the kernel
 ceiling, preheated kernels) is read as it is by ``python -m voila``.
@@ -20,6 +21,7 @@ from voila.app import Voila
 from .rooms.room_server import RoomHub, room_handlers
 from .rooms.glance_page import glance_handlers
 from .rooms.hands_page import hands_handlers
+from .rooms.review_page import review_handlers
 from .rooms.quiz_server import QuizHub, quiz_handlers
 
 __all__ = ["AppsServer", "main"]
@@ -37,7 +39,8 @@ class AppsServer(Voila):
         return [*room_handlers(self.hub, self.server_url),
                 *quiz_handlers(self.quizzes, self.server_url),
                 *glance_handlers(self.hub, self.server_url),
-                *hands_handlers(self.hub, self.server_url), *super().init_handlers()]
+                *hands_handlers(self.hub, self.server_url),
+                *review_handlers(self.hub, self.server_url), *super().init_handlers()]
 
 
 def main() -> None:

@@ -2,10 +2,13 @@
 records.
 
 ``/hands/NAME?key=...`` lists room NAME's finished hands (its scores each) with, for each, its
-hand record (``/hands/NAME/N?key=...``: :func:`cardgames.hand_diagram.hand_diagram`, every hand
+review on the projector (``/hands/NAME/N/review?key=...``, :mod:`cardgames.rooms.review_page`:
+the board, every hand open, any seat's decisions weighed, with no kernel), its hand record
+(``/hands/NAME/N?key=...``, "Print": :func:`cardgames.hand_diagram.hand_diagram`, every hand
 open, the play trick by trick, the result; a page that prints as it shows, for the projector or
 paper) and its record file (``/hands/NAME/N.json?key=...``: the game's app loads it with "Load a
-record" and reviews it from any seat, every hand open). The teacher's key is checked on the server (:class:`~cardgames.rooms.teacher.Teacher`).
+record" and reviews it from any seat, every hand open). The teacher's key is checked on the
+server (:class:`~cardgames.rooms.teacher.Teacher`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from urllib.parse import quote
 
 from tornado import web
 
+from .review_page import review_link
 from .room import RoomError
 from .teacher import KeyRefused, Teacher
 
@@ -58,7 +62,10 @@ class HandsPage(web.RequestHandler):
             f'<li class="cg-finished-hand"><a href="/hands/{quote(name)}/{h["hand"]}{query}">'
             f'Hand {h["hand"]}</a>: '
             + escape(", ".join(f"{u} {s}" for u, s in zip(h["units"], h["score"])))
-            + f' · <a class="cg-hand-file" href="/hands/{quote(name)}/{h["hand"]}.json{query}" '
+            + f' · <a class="cg-hand-review" href="{review_link(name, h["hand"], key)}">'
+            "Review on the projector</a>"
+            f' · <a class="cg-hand-print" href="/hands/{quote(name)}/{h["hand"]}{query}">Print</a>'
+            f' · <a class="cg-hand-file" href="/hands/{quote(name)}/{h["hand"]}.json{query}" '
             "download>its record</a> (Load a record in the game's app, then Review)</li>"
             for h in hands)
         body = (f'<ol class="cg-finished-hands">{rows}</ol>' if hands

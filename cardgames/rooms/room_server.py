@@ -26,7 +26,7 @@ from collections import Counter
 from html import escape
 from pathlib import Path
 from string import Template
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode
 
 from tornado import web, websocket
@@ -38,6 +38,9 @@ from .page_session import RoomSession
 from .room import WATCH, RoomError, RoomGone, check_pupil_name
 from .room_table import seat_names
 from .store import RoomStore, open_store
+
+if TYPE_CHECKING:
+    from ..widgets.board import UserEvent
 
 __all__ = ["RoomHub", "room_handlers", "MAX_PER_ADDRESS", "MAX_SOCKET_BYTES", "TICK_SECONDS"]
 
@@ -173,14 +176,22 @@ class PageSocket(websocket.WebSocketHandler):
     def max_message_size(self) -> int:
         return MAX_SOCKET_BYTES
 
-    def open(self, kind: str, code: str) -> None:
+    def admit(self) -> bool:
+        """Count the page against its address's limit; False (the page told, the socket
+        closed) when that address has :attr:`RoomHub.max_per_address` pages open already."""
         self.address = self.request.remote_ip or ""
         hub = self.hub
         if hub.addresses[self.address] >= hub.max_per_address:
             self._end(f"Too many pages are open from this address ({hub.max_per_address} at "
                       "most): close some, then reload.")
-            return
+            return False
         hub.addresses[self.address] += 1
+        return True
+
+    def open(self, kind: str, code: str) -> None:
+        if not self.admit():
+            return
+        hub = self.hub
         try:
             found = hub.find(code)
             if found is None or (found[1] == WATCH) != (kind == WATCH):
@@ -259,12 +270,11 @@ class PageSocket(websocket.WebSocketHandler):
 
     # -- what the page sends ---------------------------------------------------------------------
 
-    def on_message(self, message: str | bytes) -> None:
+    def read(self, message: str | bytes) -> "UserEvent | None":
+        """The board's event a message from the page stands for (``check_message``), or None
+        when it is none: the page is told why in words, the log says so, nothing changes."""
         from ..widgets.board import MessageRefused, check_message
 
-        session = self.session
-        if session is None:
-            return
         try:
             if isinstance(message, bytes):
                 raise MessageRefused("a board message is text, not bytes")
@@ -272,10 +282,22 @@ class PageSocket(websocket.WebSocketHandler):
                 content = json.loads(message)
             except ValueError:
                 raise MessageRefused("a message must be JSON") from None
-            event = check_message(content)
+            return check_message(content)
         except MessageRefused as error:
-            LOG.warning("room %s: a message refused: %s", self.room, error)
-            self._send({"type": "refused", "text": _sentence(str(error))})
+            self.refuse(str(error))
+            return None
+
+    def refuse(self, why: str) -> None:
+        """A message from the page refused: logged, and said on the page."""
+        LOG.warning("room %s: a message refused: %s", self.room, why)
+        self._send({"type": "refused", "text": _sentence(why)})
+
+    def on_message(self, message: str | bytes) -> None:
+        session = self.session
+        if session is None:
+            return
+        event = self.read(message)
+        if event is None:
             return
         try:
             if event.type == "holder":
