@@ -76,6 +76,9 @@ class HandReview(TableSession):
         self.title = title
         self.closed = False          # a room's page stops when its room closes; this never does
         self.run(self._set_out, hand, raising=True)
+        #: the seat drawn at the bottom, its cards the big row: the one whose decisions are
+        #: reviewed (or weighed now)
+        self.seat_in_view = self.review_seats()[0]
 
     def _set_out(self, hand: Hand) -> None:
         self.replay(hand)
@@ -95,9 +98,12 @@ class HandReview(TableSession):
                 table_words.story_lines(hand, self.names, list(range(hand.seats)))]
 
     def state(self, seq: int = 0, **looks: Any) -> dict[str, Any]:
-        """The board's state: the hand (at the review's step), no buttons (the review is the
-        page's whole business), the room and hand in the caption."""
+        """The board's state: the hand (at the review's step), the reviewed seat at the bottom,
+        no buttons (the review is the page's whole business), the room and hand in the
+        caption."""
         state = board_state(self, seq=seq, **looks)
+        seat = self.reviewed.seat if self.reviewed is not None else self.seat_in_view
+        state["bottom"] = state["hand_seat"] = seat
         state["buttons"] = {}
         state["caption"] = f"{self.title} · the review, every hand open"
         return state
@@ -158,7 +164,8 @@ class ReviewSocket(PageSocket):
         session = self.session
         assert isinstance(session, HandReview)
         session.close_review()
-        whose = session.names[session.review_seats()[0] if seat is None else seat]
+        session.seat_in_view = session.review_seats()[0] if seat is None else seat
+        whose = session.names[session.seat_in_view]
         self._weighing_state = session.reviewing_state()
         self.weighing = True
         self._show_weighing(f"Reviewing {whose}'s decisions…")
@@ -232,8 +239,15 @@ class ReviewPage(RoomsPage):
         self.finish(page_html(title, socket, f"<style>{PROJECTOR_STYLE}</style>", "review"))
 
 
-#: The review page fills a projector's width (a room's page keeps to 1400 px for reading).
-PROJECTOR_STYLE = ".cg-room-page { max-width: none; }"
+#: The review page at a projector's size: the board the window's width (a room's page keeps to
+#: 1400 px), its words larger, the cloth short enough that the review's strip, the reviewed
+#: seat's cards and the review's words stay in a 1080-pixel window.
+PROJECTOR_STYLE = """
+.cg-room-page { max-width: none; }
+.cg-room-page .cg-table { --u: clamp(14px, min(1.15vw, 2.1vh), 24px);
+  --cloth-h: clamp(280px, calc(100vh - var(--u) * 28), 760px); }
+.cg-room-page .cg-review-step, .cg-room-page .cg-review-seat { font-size: var(--u); }
+"""
 
 
 def review_handlers(hub: Any, prefix: str = "/", budget: int | None = None,
