@@ -179,7 +179,7 @@ def test_messages_the_review_does_not_take_are_refused_in_words_and_change_nothi
                          ({"type": "step", "step": -1, "seq": seq}, "Step must be a whole number"),
                          ({"type": "play", "card": "AH", "seq": seq}, "reviews a finished hand"),
                          ({"type": "button", "name": "undo", "seq": seq}, "reviews a finished"),
-                         ({"type": "review_seat", "seat": 7, "seq": seq}, "Seat 7 is not one of this hand"),
+                         ({"type": "review_seat", "seat": 7, "seq": seq}, "Seat 7 has no decisions to review here: the seats are 0 (North), 1"),
                          ({"type": "shout", "seq": seq}, "is none of")):
             review.refused = ""
             review.send(bad)

@@ -211,8 +211,9 @@ class ReviewSocket(PageSocket):
         elif event.type == "review_seat":
             seats = session.review_seats()
             if event.seat not in seats:
-                self.refuse(f"seat {event.seat} is not one of this hand's seats "
-                            f"(0 to {max(seats)})")
+                offered = ", ".join(f"{s} ({session.names[s]})" for s in seats)
+                self.refuse(f"seat {event.seat} has no decisions to review here: the seats "
+                            f"are {offered}")
             else:
                 self.weigh(event.seat)
         else:
