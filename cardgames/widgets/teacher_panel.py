@@ -1,50 +1,52 @@
-"""The teacher's page for rooms (``notebooks/rooms.ipynb``): a fixed set of widgets over a
-:class:`cardgames.rooms.Teacher`.
+"""The teacher's page for rooms (``notebooks/rooms.ipynb``): a fixed set of widgets drawing a
+:class:`cardgames.rooms.teacher_desk.TeacherDesk`, which does the work.
 
-It lists the open rooms (game, who holds each seat, the computer's seats, pupils away, scores,
-whose turn, the last card) and refreshes the list by itself; opens N rooms at once for a game,
-player count, rules, seed, computer players and absence timeout, and gives the links to hand out
-(each seat's, the projector's) and a sheet of them to print; and for a chosen room: start again
-(the same cards or new ones), take back the last card, show the hands on the projector, free a
-seat, change the computer players or the timeout, close it. Closing and starting again ask for a
-second click.
+The page lists the open rooms (game, who holds each seat, the computer's seats, pupils away,
+scores, whose turn, the last card) and refreshes the list by itself; opens N rooms at once for a
+game, player count, rules, seed, computer players and absence timeout, and gives the links to
+hand out (each seat's, the projector's) and a sheet of them to print; and for a chosen room:
+start again (the same cards or new ones), take back the last card, show the hands on the
+projector, free a seat, change the computer players or the timeout, close it. Closing and
+starting again ask for a second click.
 
-Everything the page says is in plain words; a bad entry (a room name, a count, a seed, a
-timeout) is answered in the message line, and nothing changes.
+Each control's callback hands the form's values, as typed, to the desk, then the page is drawn
+again from the desk: its message line (a bad entry is answered there in words, and nothing
+changes), its rows of the list as HTML, the chosen room's controls. Only the drawing is here:
+the checks, the words and the key are the desk's.
 
 The links use the address the page was opened at: a small browser-side widget
 (:class:`PageHelper`) reports ``window.location`` (what the apps' own links use too), so a page
 opened at ``http://school-server:8866/voila/render/rooms.ipynb`` hands out
-``http://school-server:8866/voila/render/yukon.ipynb?room=...&seat=...``. The same widget ticks
-every few seconds while the page is visible, which refreshes the list, and holds the printable
-sheet (a button prints it, a link saves it).
+``http://school-server:8866/join/CODE``. The same widget ticks every few seconds while the page
+is visible, which refreshes the list, and holds the printable sheet (a button prints it, a link
+saves it).
 
 Headless: ``panel = TeacherPanel(Teacher(store), base_url="http://host:8866/voila/render")``;
 set the controls' values and ``.click()`` the buttons; ``panel.refresh()`` does what a tick
-does; ``panel.message.value`` is what the page says.
+does; ``panel.message.value`` is what the page says; ``panel.desk`` is the page without its
+widgets.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from html import escape
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..engine import SetupError
 from ..games import GAMES, get_game
-from ..links import LinkError, check_seed
-from ..limits import MAX_SEED
 from ..packs import FRENCH, PACKS, get_pack
-from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, RoomError, Teacher, check_name
-from ..rooms.teacher import MAX_ROOMS
+from ..rooms import COMPUTER_KINDS, DEFAULT_TIMEOUT, OpenedRoom, Teacher
+from ..rooms.teacher_desk import (
+    COMPUTER_WORDS, WAITING_NOTE, RoomRow, SeatLine, TeacherDesk, apps_address, capital,
+    game_choices, sentence,
+)
 from .class_screens import ClassScreens
 from .quiz_panel import QuizPanel
 from .rule_questions import RuleQuestions
@@ -54,47 +56,9 @@ __all__ = ["PageHelper", "TeacherPanel", "apps_address", "teacher_page"]
 
 LOG = logging.getLogger("cardgames.teacher")
 
-#: The computer players as the page names them.
-COMPUTER_WORDS = {"rule-of-thumb": "Rule of thumb (quick)", "search": "Search (stronger, slower)"}
 #: Seconds between two refreshes of the list while the page is visible.
 REFRESH_EVERY = 3.0
-#: Seconds in which a second click confirms closing or starting a room again.
-CONFIRM_WITHIN = 10.0
-TIMEOUT_RANGE = (5, 3600)
 AWAY_WORDS = "&nbsp; Seconds before an absent pupil's seat goes to the computer:"
-DEFAULT_BASE = "/voila/render"
-LOCKED = ("This page needs the teacher's key. Open the teacher's address that 'python3 tasks.py "
-          "apps' printed when it started (it ends with ?key=...).")
-#: Where JupyterLab and Notebook show a notebook: the apps are then under /voila/render/.
-EDITOR_PATHS = ("/lab/tree/", "/doc/tree/", "/notebooks/", "/tree/")
-
-
-def apps_address(page_url: str) -> str | None:
-    """Where the game apps are served, from the address of the teacher's page: the folder of
-    ``.../voila/render/rooms.ipynb`` (``http://host:8866/voila/render``); from JupyterLab or
-    Notebook (``.../lab/tree/notebooks/rooms.ipynb``) the Voila address of that folder. None for
-    an address that is not a web page's."""
-    parts = urlsplit(page_url or "")
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return None
-    path = parts.path
-    for editor in EDITOR_PATHS:
-        at = path.find(editor)
-        if at >= 0 and "/voila/render/" not in path:
-            path = path[:at] + "/voila/render/" + path[at + len(editor):]
-            break
-    folder = path if path.endswith("/") else str(PurePosixPath(path).parent)
-    return f"{parts.scheme}://{parts.netloc}{folder.rstrip('/')}"
-
-
-def voila_address() -> str | None:
-    """The apps' address from what Voila told this kernel about the page's request (host, port,
-    path), or None if it told nothing (outside Voila, or a preheated kernel not yet asked for)."""
-    host, script = os.environ.get("SERVER_NAME"), os.environ.get("SCRIPT_NAME", "")
-    if not host or not script.endswith(".ipynb"):
-        return None
-    port = os.environ.get("SERVER_PORT")
-    return apps_address(f"http://{host}{':' + port if port else ''}{script}")
 
 
 class PageHelper(anywidget.AnyWidget):
@@ -166,56 +130,48 @@ class PageHelper(anywidget.AnyWidget):
 STYLE = style_html("teacher_panel.css", "rule_questions.css")
 
 
-def _when(idle: float | None) -> str:
-    """How long ago the last card was played, in words (coarse, so the list changes rarely)."""
-    if idle is None:
-        return "no card yet"
-    if idle < 10:
-        return "just now"
-    if idle < 60:
-        return "under a minute ago"
-    minutes = int(idle // 60)
-    if minutes < 60:
-        return f"{minutes} min ago"
-    return f"{minutes // 60} h {minutes % 60:02d} min ago"
 
-
-def _sentence(text: str) -> str:
-    text = str(text).strip()
-    if text and text[-1] not in ".!?)":
-        text += "."
-    return text[:1].upper() + text[1:]
-
-
-def _points(units: list[str], points: list[int]) -> str:
+def _points(units: tuple[str, ...], points: tuple[int, ...]) -> str:
     """Each seat's (or side's) points: "North–South 12, East–West 30"."""
     return ", ".join(f'<span class="cg-points">{escape(u)} {p}</span>'
                      for u, p in zip(units, points))
 
 
-def _capital(text: str) -> str:
-    """A seat's name at the start of a line ("seat 2" in Quinto for three: "Seat 2")."""
-    return text[:1].upper() + text[1:]
+def _seat_html(line: SeatLine) -> str:
+    """A seat of the list's row: the computer's, a pupil away (the computer plays), a pupil's."""
+    kind = " cg-computer" if not line.held else " cg-away" if line.away else ""
+    return f'<span class="cg-seat{kind}">{escape(line.words)}</span>'
 
 
-def page_key(page_url: str) -> str | None:
-    """The teacher's key in the page's address (``...rooms.ipynb?key=...``), or None."""
-    found = parse_qs(urlsplit(page_url or "").query).get("key")
-    return found[-1] if found else None
+def _row_html(row: RoomRow) -> str:
+    notes = f"<br><small>{escape('; '.join(row.notes))}</small>" if row.notes else ""
+    score = _points(row.units, row.score)
+    if row.match_score is not None:
+        score = f"hand {row.hand}: {score}<br>match: {_points(row.units, row.match_score)}"
+    turn = (escape(row.turn) if row.over or not row.turn
+            else f'<span class="cg-turn">{escape(row.turn)}</span>')
+    if row.waiting:
+        turn += '<br><small class="cg-turn">waiting for a page*</small>'
+    return (f'<tr data-room="{escape(row.room)}"><td><b>{escape(row.room)}</b>{notes}</td>'
+            f"<td>{escape(row.game)}</td><td>{' '.join(_seat_html(s) for s in row.seats)}</td>"
+            f"<td>{score}</td><td>{turn}</td><td>{escape(row.last_card)}</td></tr>")
 
 
-def rooms_address(apps: str) -> str:
-    """The rooms' server from the apps' address: ``http://host:8866/voila/render`` gives
-    ``http://host:8866`` (the pupils' pages are ``/join/CODE`` on the same server)."""
-    at = apps.find(DEFAULT_BASE)
-    return apps[:at] if at >= 0 else apps.rstrip("/")
+def rooms_list_html(rows: list[RoomRow]) -> str:
+    """The list of rooms as a table, one row each; a note under it when a room waits for a
+    page to play the computer's card (its row is marked with a star)."""
+    if not rows:
+        return "<p><i>No room is open. Open some below.</i></p>"
+    waiting = (f'<p class="cg-hint">* {escape(WAITING_NOTE)}</p>'
+               if any(row.waiting for row in rows) else "")
+    return ('<div class="cg-scroll"><table><tr><th>Room</th><th>Game</th><th>Players</th>'
+            "<th>Score</th><th>Turn</th><th>Last card</th></tr>"
+            f"{''.join(_row_html(row) for row in rows)}</table></div>{waiting}")
 
 
 def only_here_warning(base_url: str) -> str:
     """A warning when the links start with an address only this computer can open (the page
     was opened at localhost or 127.0.0.1): the pupils' devices cannot reach it."""
-    from urllib.parse import urlsplit
-
     host = (urlsplit(base_url).hostname or "").lower()
     if host not in ("localhost", "::1") and not host.startswith("127."):
         return ""
@@ -231,7 +187,7 @@ def _links_html(rooms: list[OpenedRoom]) -> str:
     parts = []
     for room in rooms:
         rows = "".join(
-            f'<tr><th>{escape(_capital(seat))}</th><td><a href="{escape(link)}" target="_blank">'
+            f'<tr><th>{escape(capital(seat))}</th><td><a href="{escape(link)}" target="_blank">'
             f"<code>{escape(link)}</code></a></td></tr>" for seat, link in room.links.items())
         rows += (f'<tr><th>Projector</th><td><a href="{escape(room.watch)}" target="_blank">'
                  f"<code>{escape(room.watch)}</code></a></td></tr>")
@@ -241,21 +197,53 @@ def _links_html(rooms: list[OpenedRoom]) -> str:
 
 
 class TeacherPanel:
-    """The teacher's page over ``teacher`` (default: the store of ``$CARDGAMES_ROOMS``).
-    ``base_url``: where the game apps are served, until the page reports its own address."""
+    """The teacher's page over ``teacher`` (default: the store of ``$CARDGAMES_ROOMS``), drawing
+    a :class:`TeacherDesk` (``.desk``). ``base_url``: where the game apps are served, until the
+    page reports its own address; ``clock`` times the confirmations."""
 
     def __init__(self, teacher: Teacher | None = None, base_url: str | None = None,
                  clock: Callable[[], float] = time.monotonic):
-        self.teacher = teacher if teacher is not None else Teacher()
-        self.given_base = base_url
-        self.clock = clock
-        self.rooms: list[dict[str, Any]] = []
-        self.opened: list[OpenedRoom] = []
-        self._confirm: tuple[str, str, float] | None = None
-        self._syncing = False
-        self._shown_room: str | None = None
+        self.desk = TeacherDesk(teacher, base_url=base_url, clock=clock)
+        self._syncing = False                 # the page sets its own controls: no callback
+        self._shown_room: str | None = None   # the room whose settings and links are shown
         self._build()
         self.refresh()
+
+    # -- what the desk holds, as the page's names ---------------------------------------------
+
+    @property
+    def teacher(self) -> Teacher:
+        """The rooms' store and the key checks (:class:`~cardgames.rooms.teacher.Teacher`)."""
+        return self.desk.teacher
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """What times the confirmations (a second click within a few seconds)."""
+        return self.desk.clock
+
+    @property
+    def rooms(self) -> list[dict[str, Any]]:
+        """The rooms as last read (:meth:`Teacher.rooms`)."""
+        return self.desk.rooms
+
+    @property
+    def opened(self) -> list[OpenedRoom]:
+        """The rooms last opened, with their links."""
+        return self.desk.opened
+
+    @property
+    def base_url(self) -> str:
+        """Where the game apps are (:attr:`TeacherDesk.base_url`)."""
+        return self.desk.base_url
+
+    @property
+    def rooms_url(self) -> str:
+        """Where the pupils' pages are: the server of the apps (``http://host:8866``)."""
+        return self.desk.rooms_url
+
+    def selected(self) -> dict[str, Any] | None:
+        """The chosen room as :meth:`Teacher.rooms` gives it, or None."""
+        return self.desk.selected_room()
 
     # -- the widgets ----------------------------------------------------------------------------
 
@@ -353,7 +341,8 @@ class TeacherPanel:
                  "and one for the projector. Seats nobody takes are played by the computer."),
             W.HBox([self.game_select, self.players_select, self.count_box], layout=row),
             W.HBox([self.prefix_box, self.seed_box], layout=row),
-            self.match_box, self.faces_select, self.rules,
+            # (in a box of its own: the key shows the box, the game shows the buttons)
+            self.match_box, W.Box([self.faces_select]), self.rules,
             W.HBox([self.computer_select, W.HTML(AWAY_WORDS), self.timeout_box], layout=row),
             self.open_button, self.helper, self.opened_html,
             self.quiz.widget, self.screens.widget,
@@ -363,7 +352,7 @@ class TeacherPanel:
         self._locked_parts = [c for c in self.widget.children
                               if c is not self.message and c is not self.helper
                               and not (isinstance(c, W.HTML) and c.value.startswith("<style"))]
-        self.helper.observe(lambda _c: self._guard(lambda: None), names="page_url")
+        self.helper.observe(self._on_page_url, names="page_url")
         self.questions: RuleQuestions | None = None     # the chosen game's rules, as questions
         self._on_game()
 
@@ -372,7 +361,7 @@ class TeacherPanel:
         button = widgets.Button(description=label, button_style=style,
                                 layout={"width": "auto"})
         button.add_class(css)
-        button.on_click(lambda _b: self._guard(action))
+        button.on_click(lambda _b: self._guard(action, refresh=False))  # the desk reads the rooms
         return button
 
     @staticmethod
@@ -384,263 +373,73 @@ class TeacherPanel:
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
 
-    # -- the guard and the message line ---------------------------------------------------------
+    # -- the guard, the message line and the drawing ------------------------------------------
 
     def _guard(self, action: Callable[[], None], refresh: bool = True) -> None:
-        """Run a click: bad input and refused changes are said in the message line; anything
-        unexpected too, in words (never a traceback on the page). Then read the rooms again."""
+        """Run a click through the desk (a refusal, or anything unexpected, is said in words in
+        the message line, never a traceback on the page), read the rooms again if asked, and
+        draw the page again."""
         if self._syncing:
             return
-        try:
-            action()
-        except (RoomError, SetupError, LinkError, ValueError) as error:
-            self.say(_sentence(str(error)), error=True)
-        except Exception:  # noqa: BLE001 - a teacher's click must never end in a traceback
-            LOG.exception("the teacher's page failed")
-            self.say("Something went wrong on the server; nothing was changed that the list "
-                     "does not show. Try again, or reload the page.", error=True)
-        if not refresh:
-            return
-        try:
-            self.refresh()
-        except Exception:  # noqa: BLE001
-            LOG.exception("refreshing the teacher's page failed")
+        self.desk.attempt(action, refresh=refresh)
+        self._redraw()
 
     def say(self, text: str, error: bool = False) -> None:
-        self.message.value = escape(text)
-        self.message.layout.display = None if text else "none"
-        if error:
+        """Put ``text`` on the message line ("" hides the line)."""
+        self.desk.say(text, error)
+        self._draw_message()
+
+    def refresh(self) -> None:
+        """Read the rooms again and draw the page (what a tick does)."""
+        self.desk.refresh()
+        self.draw()
+
+    def _redraw(self) -> None:
+        try:
+            self.draw()
+        except Exception:  # noqa: BLE001 - a click must never end in a traceback
+            LOG.exception("drawing the teacher's page failed")
+
+    def draw(self) -> None:
+        """Show what the desk holds: the message line, the list, the rooms to choose from and
+        the chosen room's controls. Without the teacher's key: the message line alone."""
+        self._draw_message()
+        allowed = not self.desk.locked
+        for child in self._locked_parts:
+            child.layout.display = None if allowed else "none"
+        if not allowed:
+            self.list_html.value = self.opened_html.value = self.room_links.value = ""
+            self.helper.sheet = ""
+            self._shown_room = None
+            return
+        self.list_html.value = rooms_list_html(self.desk.rows())
+        options = self.desk.room_choices()
+        self._syncing = True
+        try:
+            if (list(self.room_select.options) != options
+                    or self.room_select.value != self.desk.selected):
+                with self.room_select.hold_sync():
+                    if list(self.room_select.options) != options:
+                        self.room_select.options = options
+                    self.room_select.value = self.desk.selected
+        finally:
+            self._syncing = False
+        self._draw_room()
+
+    def _draw_message(self) -> None:
+        self.message.value = escape(self.desk.message)
+        self.message.layout.display = None if self.desk.message else "none"
+        if self.desk.error:
             self.message.add_class("cg-error")
         else:
             self.message.remove_class("cg-error")
 
-    # -- where the apps are -------------------------------------------------------------------
-
-    @property
-    def base_url(self) -> str:
-        """Where the game apps are: the page's own address once the browser reported it, else
-        Voila's request, else ``base_url`` as given, else the server's own path."""
-        return (apps_address(self.helper.page_url) or voila_address() or self.given_base
-                or DEFAULT_BASE)
-
-    @property
-    def rooms_url(self) -> str:
-        """Where the pupils' pages are: the server of the apps (``http://host:8866``)."""
-        return rooms_address(self.base_url)
-
-    # -- the teacher's key --------------------------------------------------------------------------
-
-    def _unlock(self) -> bool:
-        """Give the Teacher the key of the page's address; show the rooms and the controls only
-        if it is the server's (without it: no room, no link, no control, and how to open the
-        page). True when the page may show the rooms."""
-        key = page_key(self.helper.page_url) or page_key(
-            "?" + os.environ.get("QUERY_STRING", ""))
-        if key is not None:
-            self.teacher.key = key
-        allowed = self.teacher.authorised
-        for child in self._locked_parts:
-            child.layout.display = None if allowed else "none"
-        if not allowed:
-            self.rooms, self.opened = [], []
-            self.list_html.value = self.opened_html.value = self.room_links.value = ""
-            self.helper.sheet = ""
-            self.say(LOCKED, error=True)
-        elif self.message.value == escape(LOCKED):
-            self.say("")
-        return allowed
-
-    # -- opening rooms ----------------------------------------------------------------------------
-
-    def _on_game(self) -> None:
-        game = get_game(self.game_select.value)
-        with self.players_select.hold_sync():
-            self.players_select.options = [(str(n), n) for n in game.player_counts]
-            self.players_select.value = game.default_players
-        packs = [k for k, p in PACKS.items() if p.games is None or game.name in p.games]
-        self.faces_select.layout.display = None if len(packs) > 1 else "none"
-        if self.faces_select.value not in packs:
-            self.faces_select.value = FRENCH.key
-        replaced = self.questions
-        self.questions = RuleQuestions(game, pack=get_pack(self.faces_select.value))
-        self.options_area.children = tuple(self.questions.rows)
-        if replaced is not None:
-            replaced.close()
-
-    def _questions_in_pack(self) -> None:
-        if getattr(self, "questions", None) is not None:
-            self.questions.use_pack(get_pack(self.faces_select.value))
-
-    def chosen_options(self) -> dict[str, Any]:
-        """The rules as the form shows them (only those that differ from the default)."""
-        return self.questions.chosen()
-
-    def _count(self) -> int:
-        text = self.count_box.value.strip()
-        if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_ROOMS:
-            raise RoomError(f"how many rooms: a whole number from 1 to {MAX_ROOMS}, "
-                            f"not {_quoted(self.count_box.value)}")
-        return int(text)
-
-    def _prefix(self, count: int) -> str:
-        text = self.prefix_box.value.strip().lower()
-        try:
-            check_name(f"{text}-{count}")
-        except RoomError:
-            raise RoomError(
-                f"room names start with {_quoted(self.prefix_box.value)}: that is not allowed. "
-                f"Use letters a-z, digits, '-' or '_', starting with a letter or digit, at most "
-                f"{39 - len(str(count))} characters (the rooms are then named "
-                f"like class-4b-1, class-4b-2 ...)") from None
-        return text
-
-    def _seed(self, count: int) -> int | None:
-        text = self.seed_box.value.strip()
-        if not text:
-            return None
-        try:
-            seed = check_seed(text)
-        except LinkError:
-            raise RoomError(f"seed {_quoted(self.seed_box.value)}: a whole number from 0 to "
-                            f"{MAX_SEED}, or blank for new cards in every room") from None
-        if seed + count - 1 > MAX_SEED:
-            raise RoomError(f"seed {seed}: the rooms take the seeds {seed} to {seed + count - 1}, "
-                            f"and a seed is at most {MAX_SEED}")
-        return seed
-
-    @staticmethod
-    def _timeout(box: widgets.Text) -> float:
-        text = box.value.strip()
-        low, high = TIMEOUT_RANGE
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = None
-        if seconds is None or not text.replace(".", "", 1).isdigit() or not low <= seconds <= high:
-            raise RoomError(f"the seconds before an absent pupil's seat goes to the computer: a "
-                            f"number from {low} to {high}, not {_quoted(box.value)}")
-        return seconds
-
-    def open_rooms(self) -> None:
-        """The Open button: ``count`` rooms with the form's settings, and their links."""
-        count = self._count()
-        prefix = self._prefix(count)
-        seed = self._seed(count)
-        timeout = self._timeout(self.timeout_box)
-        game = get_game(self.game_select.value)
-        settings: dict[str, Any] = dict(self.chosen_options())
-        if self.match_box.value:
-            settings["match"] = True
-        if self.faces_select.value != FRENCH.key:
-            settings["faces"] = self.faces_select.value
-        self.opened = list(self.teacher.open_rooms(
-            count, game.name, prefix=prefix, base_url=self.rooms_url, seed=seed,
-            players=self.players_select.value, computer=self.computer_select.value,
-            timeout=timeout, **settings))
-        names = [r.name for r in self.opened]
-        self.opened_html.value = (
-            f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
-            f"open the projector's link on the class screen.</p>{only_here_warning(self.rooms_url)}"
-            f"{_links_html(self.opened)}")
-        title = (f"{game.title}: rooms {names[0]} to {names[-1]}" if count > 1
-                 else f"{game.title}: room {names[0]}")
-        self.helper.sheet = self.teacher.sheet_html(self.opened, title=title)
-        self.say(f"Opened {count} room{'s' if count > 1 else ''} of {game.title}: "
-                 f"{', '.join(names)}. Their links are at the bottom of the page.")
-        self._shown_room = None
-        self.refresh()
-        if self.room_select.value not in names:
-            self.room_select.value = names[0]
-
-    # -- the list ---------------------------------------------------------------------------------
-
-    def refresh(self) -> None:
-        """Read the rooms again and redraw the list and the room controls (what a tick does)."""
-        if not self._unlock():
-            return
-        self.rooms = self.teacher.rooms()
-        self.list_html.value = self._list_html()
-        names = [r["room"] for r in self.rooms]
-        self._syncing = True
-        try:
-            current = self.room_select.value
-            options = [(f"{r['room']} ({get_game(r['game']).title})", r["room"])
-                       for r in self.rooms]
-            if list(self.room_select.options) != options:
-                with self.room_select.hold_sync():
-                    self.room_select.options = options
-                    self.room_select.value = current if current in names else (
-                        names[0] if names else None)
-        finally:
-            self._syncing = False
-        self._on_room()
-
-    def _list_html(self) -> str:
-        if not self.rooms:
-            return "<p><i>No room is open. Open some below.</i></p>"
-        rows = []
-        for r in self.rooms:
-            seats = []
-            for person in r["people"]:
-                if not person["own"]:
-                    continue
-                name = escape(_capital(person["name"]))
-                if not person["held"]:
-                    seats.append(f'<span class="cg-seat cg-computer">{name}: computer</span>')
-                else:
-                    who = escape(person["pupil"] or "a pupil")
-                    if person["away"]:
-                        seats.append(f'<span class="cg-seat cg-away">{name}: {who} (away: '
-                                     "the computer plays)</span>")
-                    else:
-                        seats.append(f'<span class="cg-seat">{name}: {who}</span>')
-            score = _points(r["units"], r["score"])
-            if r["match"] and r["scores"] is not None:
-                score = f"hand {r['hand']}: {score}<br>match: {_points(r['units'], r['scores'])}"
-            turn = "over" if r["over"] else (f"<span class=\"cg-turn\">{escape(r['to_move'])} "
-                                             "to play</span>" if r["to_move"] else "")
-            if r["waiting"]:
-                turn += '<br><small class="cg-turn">waiting for a page*</small>'
-            extras = []
-            if r["open_hands"]:
-                extras.append("hands shown on the projector")
-            if r["computer"] != COMPUTER_KINDS[0]:
-                extras.append("computer: " + COMPUTER_WORDS[r["computer"]].lower())
-            rows.append(
-                f'<tr data-room="{escape(r["room"])}"><td><b>{escape(r["room"])}</b>'
-                f'{"<br><small>" + escape("; ".join(extras)) + "</small>" if extras else ""}</td>'
-                f"<td>{escape(get_game(r['game']).title)}</td><td>{' '.join(seats)}</td>"
-                f"<td>{score}</td><td>{turn}</td><td>{_when(r['idle'])}</td></tr>")
-        waiting = ('<p class="cg-hint">* The computer\'s seats are played from the room\'s open '
-                   "pages: a room plays the computer's card once a pupil's page or the "
-                   "projector's is open.</p>" if any(r["waiting"] for r in self.rooms) else "")
-        return ('<div class="cg-scroll"><table><tr><th>Room</th><th>Game</th><th>Players</th>'
-                f"<th>Score</th><th>Turn</th><th>Last card</th></tr>{''.join(rows)}</table></div>"
-                + waiting)
-
-    # -- one room ---------------------------------------------------------------------------
-
-    def selected(self) -> dict[str, Any] | None:
-        name = self.room_select.value
-        return next((r for r in self.rooms if r["room"] == name), None)
-
-    def _require(self) -> dict[str, Any]:
-        room = self.selected()
-        if room is None:
-            raise RoomError("choose a room first (no room is open)" if not self.rooms
-                            else "choose a room first")
-        return room
-
-    def _on_room(self) -> None:
+    def _draw_room(self) -> None:
         """The chosen room's controls: its seats, the hands button, its settings and links."""
-        room = self.selected()
+        room = self.desk.selected_room()
         self._syncing = True
         try:
-            seats = [] if room is None else [
-                (f"{_capital(p['name'])}: {p['pupil'] or 'a pupil'}"
-                 + (" (away)" if p["away"] else "") if p["held"]
-                 else f"{_capital(p['name'])}: computer", p["seat"])
-                for p in room["people"] if p["own"]]
+            seats = self.desk.seat_choices()
             if list(self.seat_select.options) != seats:
                 old = self.seat_select.value
                 with self.seat_select.hold_sync():
@@ -657,80 +456,88 @@ class TeacherPanel:
             name = None if room is None else room["room"]
             if name != self._shown_room:        # a newly chosen room: its settings and links
                 self._shown_room = name
-                if room is not None:
+                links = self.desk.selected_links() if room is not None else None
+                if room is not None and links is not None:
                     self.room_computer.value = room["computer"]
                     self.room_timeout.value = f"{room['timeout']:g}"
-                    links = self.teacher.links(name, self.rooms_url)
                     self.room_links.value = _links_html([links])
                 else:
                     self.room_links.value = ""
         finally:
             self._syncing = False
 
-    def _confirmed(self, what: str, name: str, question: str) -> bool:
-        """True on the second click within CONFIRM_WITHIN seconds; the first one asks."""
-        now = self.clock()
-        if self._confirm is not None:
-            kind, room, when = self._confirm
-            if (kind, room) == (what, name) and now - when <= CONFIRM_WITHIN:
-                self._confirm = None
-                return True
-        self._confirm = (what, name, now)
-        self.say(question)
-        return False
+    # -- the form's controls ------------------------------------------------------------------
+
+    def _on_page_url(self, change: dict[str, Any]) -> None:
+        """The browser reported the page's address: the links follow it, its key unlocks."""
+        self.desk.opened_at(change["new"])
+        self._redraw()
+
+    def _on_game(self) -> None:
+        choices = game_choices(self.game_select.value)
+        with self.players_select.hold_sync():
+            self.players_select.options = [(str(n), n) for n in choices.players]
+            self.players_select.value = choices.default_players
+        self._draw_faces()
+        if self.faces_select.value not in choices.packs:
+            self.faces_select.value = FRENCH.key
+        replaced = self.questions
+        self.questions = RuleQuestions(get_game(self.game_select.value),
+                                       pack=get_pack(self.faces_select.value))
+        self.options_area.children = tuple(self.questions.rows)
+        if replaced is not None:
+            replaced.close()
+
+    def _draw_faces(self) -> None:
+        """The pack's buttons, shown only for a game played with more than one pack."""
+        packs = game_choices(self.game_select.value).packs
+        self.faces_select.layout.display = None if len(packs) > 1 else "none"
+
+    def _questions_in_pack(self) -> None:
+        if getattr(self, "questions", None) is not None:
+            self.questions.use_pack(get_pack(self.faces_select.value))
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The rules as the form shows them (only those that differ from the default)."""
+        return self.questions.chosen()
+
+    def _on_room(self) -> None:
+        self.desk.select(self.room_select.value)
+
+    # -- the buttons: the form's values to the desk -------------------------------------------
+
+    def open_rooms(self) -> None:
+        """The Open button: the rooms with the form's settings, their links and their sheet."""
+        opened = self.desk.open_rooms(
+            self.game_select.value, self.count_box.value, self.prefix_box.value,
+            self.seed_box.value, players=self.players_select.value, match=self.match_box.value,
+            faces=self.faces_select.value, computer=self.computer_select.value,
+            timeout=self.timeout_box.value, options=self.chosen_options())
+        if opened:
+            self.opened_html.value = (
+                f"<h3>Links to hand out</h3><p class=\"cg-hint\">Give each pupil one seat's link; "
+                f"open the projector's link on the class screen.</p>"
+                f"{only_here_warning(self.rooms_url)}{_links_html(opened)}")
+            self.helper.sheet = self.desk.sheet
+            self._shown_room = None
 
     def reset(self, new_cards: bool) -> None:
-        room = self._require()
-        name = room["room"]
-        words = "with new cards" if new_cards else "with the same cards"
-        if not self._confirmed("new" if new_cards else "same", name,
-                               f"Start room {name} again {words}? The cards played so far are "
-                               f"lost. Click the button again to do it."):
-            return
-        self.teacher.reset(name, seed="new" if new_cards else None)
-        self.say(f"Room {name} starts again {words}.")
+        self.desk.reset(new_cards)
 
     def close(self) -> None:
-        name = self._require()["room"]
-        if not self._confirmed("close", name, f"Close room {name}? Its pupils' pages are told "
-                               f"the room is closed. Click Close again to do it."):
-            return
-        self.teacher.close(name)
-        self.say(f"Room {name} is closed.")
+        self.desk.close()
 
     def undo(self) -> None:
-        name = self._require()["room"]
-        self.teacher.undo(name)
-        self.say(f"Room {name}: the last card (or call) is taken back.")
+        self.desk.undo()
 
     def toggle_hands(self) -> None:
-        room = self._require()
-        shown = not room["open_hands"]
-        self.teacher.open_hands(room["room"], shown)
-        self.say(f"Room {room['room']}: every hand is "
-                 + ("shown face up on the projector." if shown else "face down again on the "
-                    "projector."))
+        self.desk.toggle_hands()
 
     def free_seat(self) -> None:
-        room = self._require()
-        seat = self.seat_select.value
-        person = next((p for p in room["people"] if p["seat"] == seat), None)
-        if person is None:
-            raise RoomError("choose a seat first")
-        if not person["held"]:
-            raise RoomError(f"{_capital(person['name'])} in room {room['room']} is free already: "
-                            "the computer plays it")
-        self.teacher.free_seat(room["room"], seat)
-        self.say(f"Room {room['room']}: {_capital(person['name'])} is free; the computer plays it "
-                 "until a pupil opens its link.")
+        self.desk.free_seat(self.seat_select.value)
 
     def apply_settings(self) -> None:
-        room = self._require()
-        timeout = self._timeout(self.room_timeout)
-        self.teacher.set_computer(room["room"], self.room_computer.value, timeout)
-        kind = COMPUTER_WORDS[self.room_computer.value].lower()
-        self.say(f"Room {room['room']}: the computer plays {kind}; a seat goes to the computer "
-                 f"after {timeout:g} s without its pupil's page.")
+        self.desk.apply_settings(self.room_computer.value, self.room_timeout.value)
 
     # -- the browser's ticks ----------------------------------------------------------------
 
@@ -740,11 +547,6 @@ class TeacherPanel:
                 self.refresh()
             except Exception:  # noqa: BLE001 - a tick must never raise into the kernel
                 LOG.exception("refreshing the teacher's page failed")
-
-
-def _quoted(text: Any) -> str:
-    text = str(text)
-    return repr(text if len(text) <= 20 else text[:20] + "…")
 
 
 def teacher_page(**settings: Any) -> widgets.Widget:
@@ -761,7 +563,7 @@ def teacher_page(**settings: Any) -> widgets.Widget:
     except Exception as error:  # noqa: BLE001 - the page says what is wrong, in words
         LOG.exception("the teacher's page could not start")
         return _message("The rooms cannot be reached, so this page cannot list or open them: "
-                        f"{_sentence(str(error))} (the rooms are kept where CARDGAMES_ROOMS "
+                        f"{sentence(str(error))} (the rooms are kept where CARDGAMES_ROOMS "
                         "says, else in a file on the server).")
 
 
