@@ -133,6 +133,17 @@ def test_bad_input_is_answered_in_words_and_opens_nothing(panel, box, value, say
     assert panel.rooms == [] and "No room is open" in text(panel.list_html)
 
 
+def test_the_pack_s_buttons_show_for_guinote_alone_however_often_the_list_refreshes(panel):
+    # The Spanish pack is Guinote's alone (RULES.md): for another game the form offers no pack
+    # to choose, also after the page's ticks, which read the rooms every few seconds.
+    panel.game_select.value = "yukon"
+    panel.helper._handle_custom_msg({"type": "tick"}, [])
+    assert panel.faces_select.layout.display == "none"
+    panel.game_select.value = "guinote"
+    panel.helper._handle_custom_msg({"type": "tick"}, [])
+    assert panel.faces_select.layout.display is None
+
+
 def test_a_name_already_open_is_refused_saying_which(panel):
     open_rooms(panel, "2", prefix_box="maths")
     open_rooms(panel, "3", prefix_box="maths")

@@ -341,7 +341,7 @@ class TeacherPanel:
                  "and one for the projector. Seats nobody takes are played by the computer."),
             W.HBox([self.game_select, self.players_select, self.count_box], layout=row),
             W.HBox([self.prefix_box, self.seed_box], layout=row),
-            # (in a box of its own: the key shows the box, the game shows the buttons)
+            # the pack's buttons in a box of their own: the key shows the box, the game them
             self.match_box, W.Box([self.faces_select]), self.rules,
             W.HBox([self.computer_select, W.HTML(AWAY_WORDS), self.timeout_box], layout=row),
             self.open_button, self.helper, self.opened_html,
