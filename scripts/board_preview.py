@@ -377,7 +377,8 @@ if (params.has("fill")) state.fill = params.get("fill") === "1";
 if (params.has("animate")) state.animate = params.get("animate") === "1";
 if (params.has("four")) state.four_colour = true;
 const handlers = {};
-const data = { state, faces: sprite };
+// ?python_in_page: the model of the static site, whose Python runs in the page itself
+const data = { state, faces: sprite, python_in_page: params.has("python_in_page") };
 window.sent = [];
 const model = {
   get: (key) => data[key],

@@ -490,6 +490,83 @@ function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+// The board's moves. What an animation needs from before a redraw: where the cards about to be
+// played were (in a hand, or the seat's row of backs), and the trick about to be gathered. Read
+// before any write, and only when something will move. `board` is the drawn board's parts: the
+// state drawn, its trick's box, its seats' nodes and the layer for the gathered cards' ghosts.
+function snapshotMoves(next, board) {
+  if (next.animate === false || reducedMotion()) return null;
+  const { trick, seatNodes } = board;
+  const oldKeys = new Set(Array.from(trick.children, (node) => node._key));
+  const plays = (next.trick && next.trick.plays) || [];
+  const keys = new Set(plays.map((p) => "seat" + p.seat + ":" + p.card));
+  const from = new Map();
+  for (const p of plays) {
+    const key = "seat" + p.seat + ":" + p.card;
+    if (oldKeys.has(key)) continue;
+    const seat = seatNodes.get(p.seat);
+    if (!seat) continue;
+    let source = null;
+    for (const c of seat._parts.cards.children) if (c.dataset.card === p.card) source = c;
+    from.set(key, (source || seat._parts.cards).getBoundingClientRect());
+  }
+  const gathered = [];
+  if (trick.children.length && !Array.from(oldKeys).some((k) => keys.has(k))) {
+    for (const node of trick.children) gathered.push({ node, rect: node.getBoundingClientRect() });
+  }
+  if (!from.size && !gathered.length) return null;
+  return { from, gathered, trick: board.state.trick };
+}
+
+function animateFrom(node, from) {
+  const to = node.getBoundingClientRect();
+  if (!to.width || !from || !from.width) return;
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const s = from.width / to.width;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  node.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }],
+    { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
+// Run in the frame that shows the new state (its layout is the one the frame needs anyway):
+// the played cards slide in from where they were, the gathered trick goes to its winner.
+function animateMoves(before, board) {
+  const { state, trick, seatNodes, ghosts } = board;
+  if (!before || state.animate === false || reducedMotion()) return;
+  for (const node of trick.children) {
+    const from = before.from.get(node._key);
+    if (from) animateFrom(node, from);
+  }
+  if (!before.gathered.length) return;
+  const oldTrick = before.trick || {};
+  const l = state.last_trick;
+  const winner = oldTrick.winner != null ? oldTrick.winner : l && l.winner != null ? l.winner : oldTrick.winning;
+  const target = seatNodes.get(winner);
+  if (!target) return;
+  const base = ghosts.getBoundingClientRect();
+  const to = target._parts.cards.getBoundingClientRect();
+  for (const p of before.gathered) {
+    const ghost = p.node.cloneNode(true);
+    ghost.classList.add("cg-ghost");
+    ghost.removeAttribute("data-card");
+    ghost.removeAttribute("aria-label");
+    ghost.style.left = p.rect.left - base.left + "px";
+    ghost.style.top = p.rect.top - base.top + "px";
+    ghost.style.width = p.rect.width + "px";
+    ghost.style.height = p.rect.height + "px";
+    ghosts.appendChild(ghost);
+    const dx = to.left + to.width / 2 - (p.rect.left + p.rect.width / 2);
+    const dy = to.top + to.height / 2 - (p.rect.top + p.rect.height / 2);
+    const anim = ghost.animate(
+      [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 }],
+      { duration: DURATION, easing: "ease-in" });
+    anim.onfinish = () => ghost.remove();
+    anim.oncancel = () => ghost.remove();
+  }
+}
+
 function render({ model, el }) {
   // .cg-board is the container whose width the sizes follow; .cg-table is the board itself
   const host = make("div", "cg-board", el);
@@ -1152,80 +1229,6 @@ function render({ model, el }) {
     }
   }
 
-  // What an animation needs from before a redraw: where the cards about to be played were (in
-  // a hand, or the seat's row of backs), and the trick about to be gathered. Read before any
-  // write, and only when something will move.
-  function snapshot(next) {
-    if (!drawn || next.animate === false || reducedMotion()) return null;
-    const oldKeys = new Set(Array.from(trick.children, (node) => node._key));
-    const plays = (next.trick && next.trick.plays) || [];
-    const keys = new Set(plays.map((p) => "seat" + p.seat + ":" + p.card));
-    const from = new Map();
-    for (const p of plays) {
-      const key = "seat" + p.seat + ":" + p.card;
-      if (oldKeys.has(key)) continue;
-      const seat = seatNodes.get(p.seat);
-      if (!seat) continue;
-      let source = null;
-      for (const c of seat._parts.cards.children) if (c.dataset.card === p.card) source = c;
-      from.set(key, (source || seat._parts.cards).getBoundingClientRect());
-    }
-    const gathered = [];
-    if (trick.children.length && !Array.from(oldKeys).some((k) => keys.has(k))) {
-      for (const node of trick.children) gathered.push({ node, rect: node.getBoundingClientRect() });
-    }
-    if (!from.size && !gathered.length) return null;
-    return { from, gathered, trick: state.trick };
-  }
-
-  function animateFrom(node, from) {
-    const to = node.getBoundingClientRect();
-    if (!to.width || !from || !from.width) return;
-    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-    const s = from.width / to.width;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    node.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }],
-      { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
-  }
-
-  // Run in the frame that shows the new state (its layout is the one the frame needs anyway):
-  // the played cards slide in from where they were, the gathered trick goes to its winner.
-  function animate(before) {
-    if (!before || state.animate === false || reducedMotion()) return;
-    for (const node of trick.children) {
-      const from = before.from.get(node._key);
-      if (from) animateFrom(node, from);
-    }
-    if (!before.gathered.length) return;
-    const oldTrick = before.trick || {};
-    const l = state.last_trick;
-    const winner = oldTrick.winner != null ? oldTrick.winner : l && l.winner != null ? l.winner : oldTrick.winning;
-    const target = seatNodes.get(winner);
-    if (!target) return;
-    const base = ghosts.getBoundingClientRect();
-    const to = target._parts.cards.getBoundingClientRect();
-    for (const p of before.gathered) {
-      const ghost = p.node.cloneNode(true);
-      ghost.classList.add("cg-ghost");
-      ghost.removeAttribute("data-card");
-      ghost.removeAttribute("aria-label");
-      ghost.style.left = p.rect.left - base.left + "px";
-      ghost.style.top = p.rect.top - base.top + "px";
-      ghost.style.width = p.rect.width + "px";
-      ghost.style.height = p.rect.height + "px";
-      ghosts.appendChild(ghost);
-      const dx = to.left + to.width / 2 - (p.rect.left + p.rect.width / 2);
-      const dy = to.top + to.height / 2 - (p.rect.top + p.rect.height / 2);
-      const anim = ghost.animate(
-        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 }],
-        { duration: DURATION, easing: "ease-in" });
-      anim.onfinish = () => ghost.remove();
-      anim.oncancel = () => ghost.remove();
-    }
-  }
-
   let frame = 0; // the pending animation frame of the last redraw (animations, focus)
 
   function draw(next = model.get("state") || {}) {
@@ -1234,7 +1237,7 @@ function render({ model, el }) {
       clearTimeout(unanswered);
       setAttr(root, "data-seq", next.seq);
     }
-    const before = snapshot(next);
+    const before = drawn ? snapshotMoves(next, { state, trick, seatNodes }) : null;
     const focused = document.activeElement;
     let focusIndex = -1, focusBox = null;
     if (focused && focused.classList && focused.classList.contains("cg-card") && root.contains(focused)) {
@@ -1329,7 +1332,7 @@ function render({ model, el }) {
     if (frame) cancelAnimationFrame(frame);
     frame = before || lostFocus ? requestAnimationFrame(() => {
       frame = 0;
-      animate(before);
+      animateMoves(before, { state, trick, seatNodes, ghosts });
       if (lostFocus && !root.contains(document.activeElement)) {
         const cards = focusBox.isConnected ? focusBox.querySelectorAll("button.cg-card") : [];
         if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus({ preventScroll: true });
@@ -1362,19 +1365,24 @@ function render({ model, el }) {
     model.send(msg);
   }
 
-  // The clicked card goes where it will go before Python answers (see foresee), and the play is
-  // sent to Python once that frame is drawn: the kernel's work (on the same machine as the
-  // browser, or in the page itself on the static site) would otherwise share the processor with
-  // the drawing of the card. If Python has not answered in ANSWER_MS, the table Python last
-  // sent comes back, with a word why.
+  // The clicked card goes where it will go before Python answers (see foresee). A kernel or a
+  // room's server gets the play at once and works while the browser draws that frame; Python in
+  // the page itself (the static site, model "python_in_page") gets it once the frame is drawn,
+  // since it would hold the page's only thread and the card would not move until it answered.
+  // If Python has not answered in ANSWER_MS, the table Python last sent comes back, with a word
+  // why.
   function playAtOnce(code) {
     const msg = { type: "play", card: code, seq: state.seq };
     const next = foresee(state, code);
-    if (!next) {
-      model.send(msg);
-      return;
-    }
+    const pythonInPage = Boolean(model.get("python_in_page"));
+    if (!next || !pythonInPage) model.send(msg);
+    if (!next) return;
     draw(next);
+    armAnswerTimer();
+    if (pythonInPage) sendAfterFrame(msg);
+  }
+
+  function sendAfterFrame(msg) {
     let sent = false;
     const go = () => {
       if (!sent) {
@@ -1384,6 +1392,9 @@ function render({ model, el }) {
     };
     requestAnimationFrame(() => setTimeout(go, 0));
     setTimeout(go, 100); // a page the browser draws no frame for (hidden) still sends it
+  }
+
+  function armAnswerTimer() {
     unanswered = setTimeout(() => {
       draw();
       showRefusal("Python has not answered for " + ANSWER_MS / 1000 + " seconds, so the card " +

@@ -112,6 +112,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from ..analysis import in_browser
 from ..board_state import BUTTONS
 
 __all__ = ["BUTTONS", "Board", "MessageRefused", "UserEvent", "check_message"]
@@ -232,6 +233,9 @@ class Board(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     faces = traitlets.Unicode("").tag(sync=True)
+    #: Python runs in the page itself (Pyodide, the static site): board.js then sends a play
+    #: after the foreseen card is drawn, not at once, since Python would hold the page's thread.
+    python_in_page = traitlets.Bool(in_browser()).tag(sync=True)
 
     def __init__(self, state: dict | None = None, faces: str = "", **kwargs) -> None:
         super().__init__(state=state or {}, faces=faces, **kwargs)

@@ -45,6 +45,7 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from .. import render, score_sheet
+from ..analysis import in_browser
 from ..cards import parse_cards
 from ..engine import SetupError
 from ..games import get_game
@@ -71,11 +72,6 @@ def in_voila() -> bool:
     """True in a kernel that Voila started (preheated or not)."""
     return bool(os.environ.get("VOILA_KERNEL_ID")) or \
         os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
-
-
-def in_browser() -> bool:
-    """True where Python runs in the web page itself (Pyodide: the static site, no server)."""
-    return sys.platform == "emscripten"
 
 
 def _preheated() -> bool:
