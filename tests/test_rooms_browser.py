@@ -180,8 +180,11 @@ def play_first_legal(page) -> str:
 
 
 def wait_for_trick_with(page, code: str) -> None:
+    """The card on the cloth (or in the last trick) as the server drew it: the board draws a
+    clicked card there at once (foreseen, the table .cg-waiting) before the server has it."""
     page.wait_for_function(
-        """c => [...document.querySelectorAll('.cg-trick .cg-card[data-card], '
+        """c => !document.querySelector('.cg-table').classList.contains('cg-waiting')
+              && [...document.querySelectorAll('.cg-trick .cg-card[data-card], '
               + '.cg-last-trick .cg-card[data-card]')].some(n => n.dataset.card === c)""",
         arg=code, timeout=15_000)
 
