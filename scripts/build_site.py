@@ -377,8 +377,10 @@ def app_page(notebook: dict, games: list[str], render_md, first_visit_mb: int = 
                 play = above
                 parts[above] = parts[above].replace("<div ", '<div id="play" ', 1)
     title = notebook.get("metadata", {}).get("title", "Card games")
-    # The table is far down the page (after the rules): on a phone a pupil finds it from the top.
-    jump = ' · <a href="#play">Play a hand ↓</a>' if play is not None else ""
+    # The table is far down the page (after the rules): on a phone a pupil finds it from the top,
+    # by the notebook's own "Play a hand ↓" button (class cg-play-link) or else one in the bar.
+    own_link = any('class="cg-play-link"' in part for part in parts)
+    jump = ' · <a href="#play">Play a hand ↓</a>' if play is not None and not own_link else ""
     if not code:                 # prose only (the teachers' page): no Python to start
         body = ('<nav class="cg-nav"><a href="../index.html">All the games</a></nav>\n'
                 '<main class="cg-page">\n' + "\n".join(parts) + "\n</main>")
