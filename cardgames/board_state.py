@@ -263,7 +263,8 @@ def board_state(session: "TableSession", *, seq: int = 0, fill: bool = False,
 
 
 def result_words(hand: Hand, names: list[str]) -> str:
-    """Who won the hand, in words: "East–West win the hand, 144 to 46"."""
+    """Who won the hand, in words: "East–West win the hand, 144 to 46", or with three players
+    or more "Player 2 wins the hand with 154 points; Player 1 next with 72"."""
     units = table_words.unit_names(hand, names)
     score = list(hand.score)
     best = max(score)
@@ -276,8 +277,11 @@ def result_words(hand: Hand, names: list[str]) -> str:
                     reverse=True)
     if len(score) == 2:
         return f"{units[winner]} {verb} the hand, {best} to {others[0][0]}"
-    rest = ", ".join(f"{name} {points}" for points, name in others)
-    return f"{units[winner]} {verb} the hand with {best} points ({rest})"
+    # three players or more: the runner-up only (the end panel's table has every score; twelve
+    # players' scores made a headline of four lines on a projector)
+    second = others[0][0]
+    runners = " and ".join(name for points, name in others if points == second)
+    return f"{units[winner]} {verb} the hand with {best} points; {runners} next with {second}"
 
 
 def _match_lines(session: "TableSession", hand: Hand) -> list[str]:

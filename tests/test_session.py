@@ -195,15 +195,17 @@ def test_the_end_of_the_hand_names_the_winner_and_the_score_as_the_game_counts_i
     assert {"deal_again", "same_cards", "review"} <= names and "next_hand" not in names
 
 
-def test_a_hand_of_five_players_names_one_winner_and_the_others_in_order():
+def test_a_hand_of_five_players_names_the_winner_and_the_runner_up():
     session = TableSession("pip_pip", seed=4, players=5, seat=0, pace="none")
     play_out(session)
     over = board_state(session)["hand_over"]
     score = session.played_hand.score
     best = max(score)
-    if score.count(best) == 1:
-        winner = over["units"][score.index(best)]
-        assert over["title"].startswith(f"{winner} wins the hand with {best} points (")
+    assert score.count(best) == 1                 # this deal has one winner
+    winner = over["units"][score.index(best)]
+    second = sorted(score)[-2]
+    runners = " and ".join(over["units"][u] for u, points in enumerate(score) if points == second)
+    assert over["title"] == f"{winner} wins the hand with {best} points; {runners} next with {second}"
 
 
 def test_deal_again_deals_new_cards_with_the_same_rules():

@@ -1023,6 +1023,11 @@ function render({ model, el }) {
   function drawMessage() {
     const m = state.message || { lines: [] };
     sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
+    // a projector's message line shows its last lines (board.css): scrolled to the end in the
+    // frame that lays them out anyway
+    if (root.classList.contains("cg-fill") || document.fullscreenElement === root) {
+      requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; });
+    }
     message.classList.toggle("cg-error", Boolean(m.error));
     setAttr(message, "title", m.detail || null); // the technical detail of an error, if any
   }
