@@ -21,42 +21,13 @@ from .engine import Hand, Match, Trick
 from .packs import FRENCH, Pack, get_pack
 from .review import finished_hand
 from .score_sheet import trick_cards_text
+from .stylesheets import stylesheet
 from .table_words import name_seats, seat_names, unit_names
 
 CARD_WIDTH = "2.6em"
 
-_CSS = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1b1b;
-       margin: 1.5em; line-height: 1.35; }
-h1 { font-size: 1.4em; margin: 0 0 .2em; }
-h2 { font-size: 1.1em; margin: 1.2em 0 .4em; border-bottom: 1px solid #bbb; }
-.cg-sub { color: #555; margin: 0 0 .8em; }
-.cg-table { display: grid; grid-template-columns: repeat(3, minmax(0, auto)); gap: .8em;
-            align-items: center; justify-content: start; }
-.cg-ring { display: flex; flex-wrap: wrap; gap: .8em; }
-.cg-seat, .cg-middle { border: 1px solid #ccc; border-radius: 6px; padding: .4em .6em; }
-.cg-middle { background: #f4f7f4; }
-.cg-seat h3, .cg-middle h3 { font-size: .95em; margin: 0 0 .3em; }
-.cg-tag { font-weight: normal; color: #555; font-size: .9em; }
-.cg-cards { display: flex; flex-wrap: wrap; gap: 2px; max-width: 28em; }
-.cg-pos-n { grid-column: 2; grid-row: 1; } .cg-pos-w { grid-column: 1; grid-row: 2; }
-.cg-pos-c { grid-column: 2; grid-row: 2; } .cg-pos-e { grid-column: 3; grid-row: 2; }
-.cg-pos-s { grid-column: 2; grid-row: 3; }
-table.cg-play, table.cg-result { border-collapse: collapse; }
-table.cg-play td, table.cg-play th, table.cg-result td, table.cg-result th {
-    border: 1px solid #ccc; padding: .25em .45em; vertical-align: middle; text-align: left; }
-table.cg-result td.cg-num { text-align: right; }
-.cg-plays { display: flex; flex-wrap: wrap; gap: .35em; }
-.cg-play-card { display: inline-flex; flex-direction: column; align-items: center; font-size: .8em; }
-.cg-won { outline: 2px solid #1e8a3a; outline-offset: 1px; border-radius: 4px; }
-.cg-why { font-size: .85em; color: #333; max-width: 30em; }
-@media print {
-  body { margin: 0; }
-  tr, .cg-seat, .cg-middle { break-inside: avoid; }
-  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-@page { margin: 12mm; }
-"""
+#: The page's style sheet, ``hand_diagram.css`` beside this module.
+_CSS = stylesheet("hand_diagram.css")
 
 
 class HandDiagram(str):

@@ -38,9 +38,11 @@ def test_the_wheel_carries_the_voila_template_and_the_boards_files(wheel):
     for page in ("index.html.j2", "page.html", "503.html", "conf.json"):
         assert f"cardgames-0.1.0.data/data/{TEMPLATE}/{page}" in names
     assert {"cardgames/widgets/board.js", "cardgames/widgets/board.css"} <= set(names)
-    # every panel's style sheet too: the widgets read them from beside their modules
-    sheets = {f"cardgames/widgets/{p.name}" for p in (ROOT / "cardgames/widgets").glob("*.css")}
-    assert {"cardgames/widgets/table_panels.css", "cardgames/widgets/quiz.css"} <= sheets
+    # every style sheet too (the panels', the rooms' pages', the hand diagram's): each is read
+    # from beside its module (cardgames.stylesheets)
+    sheets = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardgames").rglob("*.css")}
+    assert {"cardgames/widgets/table_panels.css", "cardgames/widgets/quiz.css",
+            "cardgames/rooms/review_page.css", "cardgames/hand_diagram.css"} <= sheets
     assert sheets <= set(names)
 
 

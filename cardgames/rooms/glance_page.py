@@ -15,27 +15,15 @@ from typing import Any
 
 from tornado import web
 
+from ..stylesheets import stylesheet
 from .join_codes import room_codes
 from .room import WATCH, RoomError, check_name
 from .teacher import KeyRefused, Teacher
 
 __all__ = ["GlancePage", "glance_handlers"]
 
-STYLE = """
-body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  background: #f4f1ea; color: #1d1d1d; }
-h1 { font-size: 1.4em; margin: .4em .6em; }
-.cg-glance { display: grid; grid-template-columns: repeat(auto-fill, minmax(460px, 1fr));
-  gap: 12px; padding: 0 12px 12px; }
-.cg-glance-room { display: block; background: #fff; border: 2px solid #35557a; border-radius: 8px;
-  overflow: hidden; color: inherit; text-decoration: none; }
-.cg-glance-room:hover, .cg-glance-room:focus { border-color: #1f6b3a; outline: none; }
-.cg-glance-name { display: block; font-weight: 700; padding: 4px 10px; background: #e8eef5; }
-.cg-glance-frame { position: relative; height: 322px; overflow: hidden; }
-.cg-glance-frame iframe { position: absolute; left: 0; top: 0; width: 1000px; height: 700px;
-  border: 0; transform: scale(.46); transform-origin: 0 0; pointer-events: none; }
-.cg-glance-none { margin: 1em; font-size: 1.2em; }
-"""
+#: The page's style sheet, ``glance_page.css`` beside this module.
+STYLE = stylesheet("rooms/glance_page.css")
 #: What the small boards leave out of the projector's page (injected into each same-origin frame).
 FRAME_STYLE = ".cg-codes, .cg-panels { display: none !important; }"
 SCRIPT = """

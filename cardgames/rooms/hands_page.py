@@ -19,11 +19,15 @@ from urllib.parse import quote
 
 from tornado import web
 
+from ..stylesheets import stylesheet
 from .review_page import review_link
 from .room import RoomError
 from .teacher import KeyRefused, Teacher
 
 __all__ = ["HandsPage", "hands_handlers"]
+
+#: The list's style sheet, ``hands_page.css`` beside this module.
+STYLE = stylesheet("rooms/hands_page.css")
 
 
 class HandsPage(web.RequestHandler):
@@ -75,8 +79,7 @@ class HandsPage(web.RequestHandler):
 
 def _page(title: str, body: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}'
-            '</title><link rel="icon" href="data:,"><style>body{font-family:system-ui,sans-serif;'
-            'margin:1.5em;font-size:1.2em}li{margin:.3em 0}</style></head><body>'
+            f'</title><link rel="icon" href="data:,"><style>{STYLE}</style></head><body>'
             f"<h1>{escape(title)}</h1>{body}</body></html>")
 
 

@@ -35,6 +35,7 @@ from ..board_state import board_state
 from ..engine import Hand
 from ..record import load
 from ..session import TableSession
+from ..stylesheets import stylesheet
 from .room import RoomError
 from .room_server import PageSocket, RoomsPage, _sentence, _words_page, page_html
 from .teacher import KeyRefused, Teacher
@@ -240,15 +241,9 @@ class ReviewPage(RoomsPage):
         self.finish(page_html(title, socket, f"<style>{PROJECTOR_STYLE}</style>", "review"))
 
 
-#: The review page at a projector's size: the board the window's width (a room's page keeps to
-#: 1400 px), its words larger, the cloth short enough that the review's strip, the reviewed
-#: seat's cards and the review's words stay in a 1080-pixel window.
-PROJECTOR_STYLE = """
-.cg-room-page { max-width: none; }
-.cg-room-page .cg-table { --u: clamp(14px, min(1.15vw, 2.1vh), 24px);
-  --cloth-h: clamp(280px, calc(100vh - var(--u) * 28), 760px); }
-.cg-room-page .cg-review-step, .cg-room-page .cg-review-seat { font-size: var(--u); }
-"""
+#: The review page at a projector's size (a room's page keeps to 1400 px): ``review_page.css``
+#: beside this module.
+PROJECTOR_STYLE = stylesheet("rooms/review_page.css")
 
 
 def review_handlers(hub: Any, prefix: str = "/", budget: int | None = None,

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 
 from ..engine import Match
 from ..games import get_game
+from ..stylesheets import stylesheet
 from ..table_words import seat_names, unit_names
 from .join_codes import qr_svg, room_codes
 from .room import COMPUTER_KINDS, WATCH, Room, RoomError, RoomGone, Seat, check_name, short
@@ -36,6 +37,8 @@ from .store import RoomStore, open_store
 MAX_ROOMS = 50               # rooms opened at once
 #: Where the server gives its kernels the teacher's key.
 KEY_VARIABLE = "CARDGAMES_TEACHER_KEY"
+#: The printable sheet's style (:meth:`Teacher.sheet_html`): ``teacher_sheet.css`` here.
+SHEET_STYLE = stylesheet("rooms/teacher_sheet.css")
 
 
 class KeyRefused(RoomError):
@@ -222,17 +225,8 @@ class Teacher:
                 f"{escape(room.watch_code)}</b><br><a href=\"{escape(room.watch)}\"><code>"
                 f"{escape(room.watch)}</code></a></td></tr></table></section>")
         return ("<!doctype html><html><head><meta charset='utf-8'>"
-                f"<title>{escape(title)}</title><style>"
-                "body{font-family:sans-serif;margin:1cm}"
-                ".cg-room-slip{border:1px dashed #555;padding:.4cm;margin:0 0 .5cm;"
-                "break-inside:avoid;page-break-inside:avoid}"
-                ".cg-room-slip h2{margin:0 0 .2cm;font-size:14pt}"
-                "th{text-align:left;padding-right:1em;white-space:nowrap}"
-                "td{vertical-align:middle;padding:2px 1em 2px 0}"
-                ".cg-code{font:bold 16pt monospace;letter-spacing:.12em}"
-                "a{color:inherit;text-decoration:none}"
-                "code{font-size:9.5pt;overflow-wrap:anywhere}"
-                f"</style></head><body><h1>{escape(title)}</h1>{''.join(boxes)}</body></html>")
+                f"<title>{escape(title)}</title><style>{SHEET_STYLE}</style></head><body>"
+                f"<h1>{escape(title)}</h1>{''.join(boxes)}</body></html>")
 
     # -- changing a room ---------------------------------------------------------------------
 

@@ -3,23 +3,21 @@
 A page receives a style sheet of plain ipywidgets as an HTML widget holding a ``<style>``
 element: the same widget reaches a notebook, a Voila app and the static site's pages (whose
 Python installs the package from its wheel, ``.css`` files included). An anywidget names its
-file in ``_css`` instead (``board.py``).
+file in ``_css`` instead (``board.py``). The files are read by
+:func:`cardgames.stylesheets.stylesheet`, the package's one reader (the rooms' pages and the hand
+diagram use it without the widgets).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
+from .. import stylesheets
 
 __all__ = ["stylesheet", "style_html"]
 
-HERE = Path(__file__).resolve().parent
 
-
-@cache
 def stylesheet(name: str) -> str:
     """The text of the style sheet ``name`` (``"table_panels.css"``) beside this module."""
-    return (HERE / name).read_text(encoding="utf-8")
+    return stylesheets.stylesheet(f"widgets/{name}")
 
 
 def style_html(*names: str, before: str = "") -> str:
