@@ -901,7 +901,9 @@ class GuinoteHand(Hand):
         able = [u for u in (0, 1) if self._qualifies(u)]
         scores = f"{totals[0]} to {totals[1]}"
         if len(able) == 1:
-            return able[0], f"{self.unit_name(able[0])} has {totals[able[0]]} and wins the game ({scores})"
+            won = able[0]
+            return won, (f"{self.unit_name(won)} has {totals[won]} and wins the game "
+                         f"({totals[won]} to {totals[1 - won]})")
         if len(able) == 2:
             if self.options.both_over_tiebreak == "higher_total" and totals[0] != totals[1]:
                 top = 0 if totals[0] > totals[1] else 1
