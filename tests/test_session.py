@@ -363,6 +363,31 @@ def test_a_random_playthrough_of_every_game_ends_with_its_result():
 # -- a room's pages ----------------------------------------------------------------------------
 
 
+def test_the_projector_opened_before_the_class_joins_plays_no_card(tmp_path):
+    # The teacher puts the projector's page up to show the seats' codes before the lesson: the
+    # computer plays no seat until a pupil has joined (else the computers would play the whole
+    # hand while the class scans the codes). Once Ann sits at North, the room's pages play the
+    # computers' cards (her page first: the first present page plays them).
+    from cardgames.rooms import Teacher, new_holder
+    from cardgames.rooms.page_session import RoomSession
+    from cardgames.rooms.sqlite_store import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
+    Teacher(store).open_rooms(1, "yukon", prefix="early", seed=7)
+    projector = RoomSession.open("early-1", "watch", store=store)
+    for _ in range(20):
+        projector.tick()
+    assert projector.hand.history == [] and projector.hand.to_move is not None
+    ann = RoomSession.open("early-1", projector.hand.to_move, store=store)
+    ann.take_seat(new_holder())
+    ann.play(ann.choices()[0].move, ann.table.count)
+    for _ in range(20):
+        ann.tick()
+        projector.tick()
+    assert len(projector.hand.history) > 1          # the computers answered Ann's card
+    store.close()
+
+
 def test_every_page_of_a_room_shows_the_finished_trick_until_the_next_card(tmp_path):
     # Issue 41: "in a room the other pupils read 'West plays 3♥' and never who won the trick".
     # Two pupils and the projector at a room of Yukon; the computers play the other seats.

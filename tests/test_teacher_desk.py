@@ -135,7 +135,7 @@ def test_the_rows_say_whose_turn_it_is_and_when_the_computer_waits_for_a_page(de
     assert [line.words for line in row.seats] == [
         "North: computer", "East: computer", "South: computer", "West: computer"]
     assert row.last_card == "no card yet" and row.score == (0, 0)
-    assert "once a pupil's page or the projector's is open" in WAITING_NOTE
+    assert "once a pupil has joined the room" in WAITING_NOTE
     # Ana opens her page at South: her page plays North's and East's cards for the computer.
     ana = pupil_at(place, clock, "maths-1", 2, "Ana")
     ana.computer_moves()

@@ -189,13 +189,13 @@ def test_a_room_that_waits_for_a_page_to_play_the_computer_says_so(place):
     open_rooms(panel, "1", prefix_box="maths", seed_box="7")
     listed = text(panel.list_html)
     assert "North to play waiting for a page*" in listed     # said in a word on its row,
-    assert listed.count("once a pupil's page or the projector's is open") == 1  # once below
+    assert listed.count("once a pupil has joined the room") == 1  # once below
     # Ben opens his page at South: his page plays North's cards for the computer.
     RoomTable(SQLiteStore(place().path, clock=clock)).join("maths-1", 2, new_holder())
     panel.refresh()
     listed = text(panel.list_html)
     assert "North to play" in listed and "waiting for a page" not in listed
-    assert "projector's is open" not in listed
+    assert "once a pupil has joined" not in listed
 
 
 def test_a_room_is_started_again_after_a_second_click(panel):

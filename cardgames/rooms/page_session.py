@@ -418,6 +418,8 @@ class RoomSession(TableSession):
         hand = self.hand
         if hand.is_over or self.wanted_seat is not None and not self.holds_seat():
             return False                     # a pupil's page plays the computers once seated
+        if not self.table.room.joined:
+            return False                     # nobody has joined: the projector waits for them
         now = self.clock()
         key = self.table.version
         if self._turn_seen is None or self._turn_seen[0] != key:

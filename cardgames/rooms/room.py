@@ -188,6 +188,13 @@ class Room:
         """When the room last saw play (its creation if none yet): what expiry counts from."""
         return self.created if self.last_play is None else self.last_play
 
+    @property
+    def joined(self) -> bool:
+        """Has a pupil joined the room (a seat held, away or not)? Until one has, the computer
+        plays none of its seats: a projector opened to show the codes before the class joins
+        would otherwise watch the computers play the whole hand."""
+        return any(seat.holder is not None for seat in self.seats)
+
     def live(self, seat: int, now: float) -> bool:
         """Is the seat held by a pupil whose page showed a sign of life within the timeout?"""
         if not 0 <= seat < len(self.seats) or self.seats[seat].holder is None:

@@ -138,7 +138,7 @@ class Teacher:
             mover = None if hand.to_move is None else hand.controller(hand.to_move)
             over = match.is_over if match else hand.is_over
             # the computer's seats are played by the room's open pages (a pupil's, or the
-            # projector's): with none open, the room waits
+            # projector's) once a pupil has joined: before that, or with no page open, it waits
             waiting = (not over and mover is not None
                        and not any(room.live(s, now) for s in range(len(room.seats))))
             seats, people = [], []

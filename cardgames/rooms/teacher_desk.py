@@ -72,8 +72,8 @@ LOCKED = ("This page needs the teacher's key. Open the teacher's address that 'p
 SOMETHING_WRONG = ("Something went wrong on the server; nothing was changed that the list does "
                    "not show. Try again, or reload the page.")
 #: Under the list, when a room waits for one of its pages to play the computer's seat.
-WAITING_NOTE = ("The computer's seats are played from the room's open pages: a room plays the "
-                "computer's card once a pupil's page or the projector's is open.")
+WAITING_NOTE = ("The computer plays its seats from the room's open pages (a pupil's or the "
+                "projector's), once a pupil has joined the room.")
 
 
 # -- where the apps are -------------------------------------------------------------------------
