@@ -13,7 +13,8 @@ teacher's.
 The apps' server runs :meth:`RoomSession.tick` for each page ten times a second
 (:mod:`cardgames.rooms.room_server`, one session per WebSocket): it polls the store (cheap while
 nothing changed), says in words what the others did, lets the computer play the free or
-abandoned seats, and tells the page to redraw when the room changed. Nothing here imports a
+abandoned seats once a pupil has joined the room, and tells the page to redraw when the room
+changed. Nothing here imports a
 widget::
 
     page = RoomSession.open("maths-4b", 0, game="yukon", seed=7)   # the room, face down
