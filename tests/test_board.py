@@ -1000,3 +1000,39 @@ def test_the_review_strip_steps_by_click_and_by_the_arrow_keys(harness, open_boa
     assert page.evaluate("window.sent") == [{"type": "step", "step": 3, "seq": 1},
                                             {"type": "step", "step": 6, "seq": 1},
                                             {"type": "step", "step": 4, "seq": 1}]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", [(1920, 1080), (390, 844)])
+def test_a_projectors_message_line_shows_its_last_sentences_whole(open_board, width, height):
+    """On a projector (the board filling the window) a finished trick's story ran to seven lines
+    and squeezed the cloth: the message line keeps to four lines, scrolled to its end, and its
+    first line shown is the start of a sentence (a paragraph cut in its middle read as a
+    sentence without its beginning): on a phone's width the line grows to the trick's whole
+    sentence. The earlier lines are a scroll above."""
+    page = open_board("pip_pip-6", width=width, height=height, query="&still&fill=1")
+    story = ["Player 2 plays 3♠.", "Player 3 plays 8♠.", "Player 4 plays J♠.",
+             "Player 5 plays 6♠.", "Player 6 plays 7♠.",
+             "Trick 1: Player 2 wins with 7♣: 7♣ is the highest trump (clubs are trumps), and a "
+             "trump beats the spades led. It earns 3 points (J♠ 3).",
+             "Tap the cloth (or press a key) to go on."]
+    page.evaluate("""lines => window.model.set('state', Object.assign(
+        structuredClone(window.model.get('state')),
+        {seq: 99, message: {lines, error: false}}))""", story)
+    page.wait_for_timeout(200)
+    seen = page.evaluate("""() => {
+        const box = document.querySelector('.cg-message .cg-lines');
+        const shown = box.getBoundingClientRect();
+        const whole = [...box.children].filter((p) => {
+            const r = p.getBoundingClientRect();
+            return r.top >= shown.top - 1 && r.bottom <= shown.bottom + 1; });
+        const cut = [...box.children].filter((p) => {
+            const r = p.getBoundingClientRect();
+            return r.top < shown.top - 1 && r.bottom > shown.top + 1; });
+        const line = parseFloat(getComputedStyle(box).lineHeight);
+        return {lines: Math.round(shown.height / line), scrolled: box.scrollTop > 0,
+                whole: whole.map((p) => p.textContent), cut: cut.length}; }""")
+    assert seen["scrolled"] and seen["cut"] == 0, seen   # no sentence without its beginning
+    assert seen["whole"][-2:] == story[-2:], seen            # the trick's winner, and what next
+    if width > 1000:
+        assert seen["lines"] <= 4, seen             # four lines on a projector's width

@@ -567,6 +567,21 @@ function animateMoves(before, board) {
   }
 }
 
+// Scroll a box of paragraphs (the projector's message line, four lines high in board.css) to its
+// end, from the start of the paragraph the end's first line belongs to: the box grows by what
+// that paragraph needs (a paragraph cut in its middle read as a sentence without its beginning).
+function scrollToLastLines(box) {
+  box.style.maxHeight = "";
+  const end = box.scrollHeight - box.clientHeight;
+  if (end <= 0 || !box.firstElementChild) return;
+  const top = (p) => p.offsetTop - box.firstElementChild.offsetTop;
+  let first = box.firstElementChild;
+  for (const p of box.children) if (top(p) <= end + 1) first = p;
+  const from = top(first);
+  if (from < end - 1) box.style.maxHeight = box.scrollHeight - from + "px";
+  box.scrollTop = from;
+}
+
 function render({ model, el }) {
   // .cg-board is the container whose width the sizes follow; .cg-table is the board itself
   const host = make("div", "cg-board", el);
@@ -1023,10 +1038,10 @@ function render({ model, el }) {
   function drawMessage() {
     const m = state.message || { lines: [] };
     sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
-    // a projector's message line shows its last lines (board.css): scrolled to the end in the
-    // frame that lays them out anyway
+    // a projector's message line shows its last lines (board.css), in the frame that lays them
+    // out anyway, from the start of a sentence
     if (root.classList.contains("cg-fill") || document.fullscreenElement === root) {
-      requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; });
+      requestAnimationFrame(() => scrollToLastLines(lines));
     }
     message.classList.toggle("cg-error", Boolean(m.error));
     setAttr(message, "title", m.detail || null); // the technical detail of an error, if any
