@@ -1036,3 +1036,10 @@ def test_a_projectors_message_line_shows_its_last_sentences_whole(open_board, wi
     assert seen["whole"][-2:] == story[-2:], seen            # the trick's winner, and what next
     if width > 1000:
         assert seen["lines"] <= 4, seen             # four lines on a projector's width
+    # the same board no longer filling the window shows every line, none cut or spilled
+    page.evaluate("""() => window.model.set('state', Object.assign(
+        structuredClone(window.model.get('state')), {seq: 100, fill: false}))""")
+    page.wait_for_timeout(200)
+    box = page.evaluate("""() => { const box = document.querySelector('.cg-message .cg-lines');
+        return {limit: box.style.maxHeight, hidden: box.scrollHeight - box.clientHeight}; }""")
+    assert box == {"limit": "", "hidden": 0}

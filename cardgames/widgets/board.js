@@ -1038,13 +1038,20 @@ function render({ model, el }) {
   function drawMessage() {
     const m = state.message || { lines: [] };
     sync(lines, m.lines || [], (l, i) => i, () => make("p", "cg-line"), (n, l) => setText(n, l));
-    // a projector's message line shows its last lines (board.css), in the frame that lays them
-    // out anyway, from the start of a sentence
-    if (root.classList.contains("cg-fill") || document.fullscreenElement === root) {
-      requestAnimationFrame(() => scrollToLastLines(lines));
-    }
+    fitMessage();
     message.classList.toggle("cg-error", Boolean(m.error));
     setAttr(message, "title", m.detail || null); // the technical detail of an error, if any
+  }
+
+  // A projector's message line (the board filling the window or the screen) shows its last
+  // lines (board.css), from the start of a sentence, in the frame that lays them out anyway;
+  // elsewhere it shows them all.
+  function fitMessage() {
+    if (root.classList.contains("cg-fill") || document.fullscreenElement === root) {
+      requestAnimationFrame(() => scrollToLastLines(lines));
+    } else if (lines.style.maxHeight) {
+      lines.style.maxHeight = "";
+    }
   }
 
   function drawButtons() {
@@ -1509,7 +1516,10 @@ function render({ model, el }) {
   root.addEventListener("mousedown", (event) => {
     if (event.target.closest && event.target.closest("button.cg-card")) event.preventDefault();
   });
-  const onFullscreen = () => root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
+  const onFullscreen = () => {
+    root.classList.toggle("cg-fullscreen-on", document.fullscreenElement === root);
+    fitMessage();
+  };
   document.addEventListener("fullscreenchange", onFullscreen);
   // A resize of the board (its width; the cloth's width or height): its sizes are read again,
   // in the next frame (a layout inside the observer's callback could loop). The board's height
