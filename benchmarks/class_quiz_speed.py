@@ -19,19 +19,13 @@ import asyncio
 import json
 import re
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from _common import apps_server  # also puts the package on the path
 
-from cardgames.rooms import Teacher, open_store  # noqa: E402
-from cardgames.rooms.class_quiz import questions_for  # noqa: E402
-from cardgames.voila_process import (KERNEL_ARGUMENTS, free_port, stop,  # noqa: E402
-                                     voila_environment, wait_until_serving)
+from cardgames.rooms import Teacher, open_store
+from cardgames.rooms.class_quiz import questions_for
 
 GOAL = 1.0
 ANSWERED = re.compile(r'class="cg-quiz-tally" data-answered="(\d+)"')
@@ -74,23 +68,9 @@ def main() -> None:
     options.add_argument("--pupils", type=int, default=24, help="pupils answering (default 24)")
     options.add_argument("--rounds", type=int, default=5, help="questions to time (default 5)")
     args = options.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        apps = Path(folder) / "apps"
-        apps.mkdir()
-        store = Path(folder) / "rooms.sqlite3"
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        env = {**voila_environment(), "CARDGAMES_ROOMS": str(store), "CARDGAMES_TEACHER_KEY": ""}
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardgames.apps_server", str(apps), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1", *KERNEL_ARGUMENTS],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        try:
-            wait_until_serving(base, server)
-            times = [asyncio.run(one_round(base, store, args.pupils, n + 1))
-                     for n in range(args.rounds)]
-        finally:
-            stop(server)
+    with apps_server() as server:
+        times = [asyncio.run(one_round(server.base, server.rooms, args.pupils, n + 1))
+                 for n in range(args.rounds)]
     worst = max(times)
     print(f"{args.pupils} pupils answering at once, {args.rounds} rounds: the projector's tally "
           f"complete {statistics.median(times) * 1000:.0f} ms (median), "

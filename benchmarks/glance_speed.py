@@ -27,23 +27,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from _common import clock  # also puts the package on the path
+from _common import RoomPupil, apps_server, clock  # also puts the package on the path
 
-from cardgames.rooms import Teacher, new_holder, open_store
-from cardgames.voila_process import (
-    KERNEL_ARGUMENTS, free_port, stop, voila_environment, wait_until_serving,
-)
+from cardgames.rooms import Teacher, open_store
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -70,54 +63,16 @@ OBSERVE = """() => {
 }"""
 
 
-class Pupil:
-    """One pupil's page as a WebSocket client: his seat, and the last state the server sent."""
+class Pupil(RoomPupil):
+    """One pupil's page as a WebSocket client: his seat, the last state the server sent, and
+    an event set at each state."""
 
     def __init__(self, path: str):
-        self.path = path
-        self.socket = None
-        self.state: dict = {}
+        super().__init__(path)
         self.changed = asyncio.Event()
 
-    async def sit(self, address: str) -> None:
-        from tornado.websocket import websocket_connect
-
-        self.socket = await websocket_connect(f"ws://{address}{self.path}")
-        holder = new_holder()
-        while True:
-            await self.read()
-            if self.state.get("room", {}).get("ask_holder"):
-                self.send({"type": "holder", "token": holder, "seq": self.state["seq"]})
-            elif self.state.get("hand_seat") is not None:
-                return
-
-    async def read(self) -> None:
-        text = await asyncio.wait_for(self.socket.read_message(), 30)
-        if text is None:
-            raise RuntimeError("the server closed a pupil's page")
-        message = json.loads(text)
-        if message["type"] == "state":
-            self.state = message["state"]
-            self.changed.set()
-
-    async def listen(self) -> None:
-        while True:
-            text = await self.socket.read_message()
-            if text is None:
-                return
-            message = json.loads(text)
-            if message["type"] == "state":
-                self.state = message["state"]
-                self.changed.set()
-
-    def send(self, message: dict) -> None:
-        self.socket.write_message(json.dumps(message))
-
-    def legal(self) -> str | None:
-        for seat in self.state.get("seats", []):
-            if seat["seat"] == self.state.get("hand_seat") and seat["to_move"]:
-                return next((c["card"] for c in seat["cards"] if c.get("legal")), None)
-        return None
+    def on_state(self, state: dict) -> None:
+        self.changed.set()
 
     async def turn(self, timeout: float = 30) -> str | None:
         """A legal card once it is this pupil's turn (None if the hand ended first); a
@@ -252,22 +207,8 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         sys.exit(f"needs Debian's chromium at {CHROMIUM}")
     load = os.getloadavg()
-    with tempfile.TemporaryDirectory() as folder:
-        apps = Path(folder) / "apps"
-        apps.mkdir()
-        store = Path(folder) / "rooms.sqlite3"
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        env = {**voila_environment(), "CARDGAMES_ROOMS": str(store), "CARDGAMES_TEACHER_KEY": KEY}
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardgames.apps_server", str(apps), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1", *KERNEL_ARGUMENTS],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        try:
-            wait_until_serving(base, server)
-            found = asyncio.run(run(base, f"127.0.0.1:{port}", store, args))
-        finally:
-            stop(server)
+    with apps_server(key=KEY) as server:
+        found = asyncio.run(run(server.base, f"127.0.0.1:{server.port}", server.rooms, args))
     load_end = os.getloadavg()
     in_page, polled = found["in_page"], found["polled"]
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, load average "

@@ -19,25 +19,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-from tornado.websocket import websocket_connect
+from _common import RoomPupil, apps_server  # also puts the package on the path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from cardgames.rooms import Teacher, new_holder  # noqa: E402
-from cardgames.rooms.sqlite_store import SQLiteStore  # noqa: E402
-from cardgames.voila_process import (  # noqa: E402
-    KERNEL_ARGUMENTS, free_port, rss_mib, stop, voila_environment, wait_until_serving,
-)
+from cardgames.rooms import Teacher
+from cardgames.rooms.sqlite_store import SQLiteStore
+from cardgames.voila_process import rss_mib
 
 
 def cpu_seconds(pid: int) -> float:
@@ -52,47 +44,22 @@ def children(pid: int) -> int:
     return len(found.stdout.split())
 
 
-class Pupil:
+class Pupil(RoomPupil):
+    """A pupil's page: when it was seated, and when each card played reached it."""
+
     def __init__(self, link_path: str):
-        self.path = link_path
-        self.socket = None
-        self.state: dict = {}
+        super().__init__(link_path)
         self.seated_after: float | None = None
         self.seen: dict[str, float] = {}      # card -> when it reached this page
 
     async def join(self, address: str, started: float) -> None:
-        self.socket = await websocket_connect(f"ws://{address}{self.path}")
-        holder = new_holder()
-        while self.seated_after is None:
-            text = await self.socket.read_message()
-            if text is None:
-                raise RuntimeError("the server closed a pupil's page")
-            message = json.loads(text)
-            if message["type"] != "state":
-                continue
-            self.state = message["state"]
-            if self.state["room"]["ask_holder"]:
-                self.socket.write_message(json.dumps(
-                    {"type": "holder", "token": holder, "seq": self.state["seq"]}))
-            elif self.state["hand_seat"] is not None:
-                self.seated_after = time.perf_counter() - started
+        await self.sit(address)
+        self.seated_after = time.perf_counter() - started
 
-    async def listen(self) -> None:
-        while True:
-            text = await self.socket.read_message()
-            if text is None:
-                return
-            message = json.loads(text)
-            if message["type"] == "state":
-                self.state = message["state"]
-                for play in self.state["trick"]["plays"]:
-                    self.seen.setdefault(play["card"], time.perf_counter())
-
-    def legal(self) -> str | None:
-        for seat in self.state.get("seats", []):
-            if seat["seat"] == self.state.get("hand_seat") and seat["to_move"]:
-                return next((c["card"] for c in seat["cards"] if c.get("legal")), None)
-        return None
+    def on_state(self, state: dict) -> None:
+        if self.seated_after is not None:
+            for play in state["trick"]["plays"]:
+                self.seen.setdefault(play["card"], time.perf_counter())
 
 
 async def measure(address: str, links: list[list[str]], clicks: int, pid: int) -> dict:
@@ -115,8 +82,7 @@ async def measure(address: str, links: list[list[str]], clicks: int, pid: int) -
                 continue
             card = mover.legal()
             sent = time.perf_counter()
-            mover.socket.write_message(json.dumps({"type": "play", "card": card,
-                                                   "seq": mover.state["seq"]}))
+            mover.send({"type": "play", "card": card, "seq": mover.state["seq"]})
             others = [p for p in room if p is not mover]
             deadline = sent + 5
             while time.perf_counter() < deadline and not all(card in p.seen for p in others):
@@ -137,31 +103,20 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4, help="pupils per room (Yukon, 4 players)")
     parser.add_argument("--clicks", type=int, default=20, help="plays per room")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        rooms_file = Path(folder) / "rooms.sqlite3"
-        port = free_port()
-        env = {**voila_environment(), "CARDGAMES_ROOMS": str(rooms_file),
-               "CARDGAMES_TEACHER_KEY": ""}
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardgames.apps_server", "notebooks/", "--no-browser",
-             "--Voila.ip=127.0.0.1", f"--port={port}", *KERNEL_ARGUMENTS],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_until_serving(f"http://127.0.0.1:{port}", server)
-            time.sleep(8)                          # Voila's preheated kernels start first
-            idle, kernels_idle = rss_mib(server.pid), children(server.pid)
-            store = SQLiteStore(rooms_file)
-            count = -(-args.pupils // args.seats)
-            opened = Teacher(store, expected="").open_rooms(count, "yukon", prefix="bench",
-                                                            players=4, seed=1)
-            links, left = [], args.pupils
-            for room in opened:
-                codes = list(room.codes.values())[:min(args.seats, left)]
-                left -= len(codes)
-                links.append([f"/rooms/socket/join/{c}" for c in codes])
-            found = asyncio.run(measure(f"127.0.0.1:{port}", links, args.clicks, server.pid))
-        finally:
-            stop(server)
+    with apps_server("notebooks/") as server:
+        pid = server.process.pid
+        time.sleep(8)                              # Voila's preheated kernels start first
+        idle, kernels_idle = rss_mib(pid), children(pid)
+        store = SQLiteStore(server.rooms)
+        count = -(-args.pupils // args.seats)
+        opened = Teacher(store, expected="").open_rooms(count, "yukon", prefix="bench",
+                                                        players=4, seed=1)
+        links, left = [], args.pupils
+        for room in opened:
+            codes = list(room.codes.values())[:min(args.seats, left)]
+            left -= len(codes)
+            links.append([f"/rooms/socket/join/{c}" for c in codes])
+        found = asyncio.run(measure(f"127.0.0.1:{server.port}", links, args.clicks, pid))
     seated, delays = found["seated"], found["delays"]
     print(f"{args.pupils} pupils opening their links at once in {len(links)} rooms")
     print(f"  seated: median {statistics.median(seated):.2f} s, worst {max(seated):.2f} s "
