@@ -25,7 +25,8 @@ has run its notebook), before its notebook is opened again:
 Goals (issue 19): first hand <= 1.0 x the bare notebook; click to redraw <= 1.0 x the bare button
 round trip. A card clicked is drawn on the cloth by the board itself, before Python answers
 (``foresee`` in board.js): "shown" times that, "answer" the frame that shows Python's state
-(the other seats' plays), one round trip plus the redraw. (The widget models of a table are
+(the other seats' plays), one round trip plus the redraw: issue 41's goal for it is <= 1.5 x
+the bare button's round trip. (The widget models of a table are
 counted by tests/test_widgets.py.) Prints medians and the ratios. Needs Debian's chromium at
 /usr/bin/chromium and the playwright package (no browser download). The server is stopped by SIGTERM to its process id.
 """
@@ -357,11 +358,12 @@ def print_results(results: dict[str, list[Timings]], args: argparse.Namespace) -
                      else f"{'-':>9}{0:>4}")
         print(f"{label:<18}{''.join(cells)}{spread(name):>10}")
 
-    def verdict(part: str) -> str:
-        return f"{'met' if worst[part] <= 1.0 else 'NOT met'}: worst {worst[part]:.2f}"
+    def verdict(part: str, goal: float = 1.0) -> str:
+        return f"{'met' if worst[part] <= goal else 'NOT met'}: worst {worst[part]:.2f}"
     print(f"goals (issue 19): first hand <= 1.0 x bare ({verdict('first')}); card click to "
           f"redrawn trick <= 1.0 x bare (in the page: {verdict('in_page')}; around Playwright's "
-          f"click: {verdict('trips')}); Python's state drawn: {verdict('answer')}")
+          f"click: {verdict('trips')}); (issue 41) Python's state drawn <= 1.5 x bare "
+          f"({verdict('answer', 1.5)})")
 
 
 if __name__ == "__main__":
