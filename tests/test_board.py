@@ -1043,3 +1043,27 @@ def test_a_projectors_message_line_shows_its_last_sentences_whole(open_board, wi
     box = page.evaluate("""() => { const box = document.querySelector('.cg-message .cg-lines');
         return {limit: box.style.maxHeight, hidden: box.scrollHeight - box.clientHeight}; }""")
     assert box == {"limit": "", "hidden": 0}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 800)])
+def test_a_projectors_cloth_keeps_its_size_whatever_the_message_says(open_board, width, height):
+    """On a projector the cloth takes what the rows under it leave. A message of one line ("Your
+    turn") and the next of four (a trick's story) made it grow and shrink at every card, the
+    seats and the trick moving with it: the message line keeps four lines' room."""
+    page = open_board("pip_pip-6", width=width, height=height, query="&still&fill=1")
+
+    def cloth_after(seq, lines):
+        page.evaluate("""([seq, lines]) => window.model.set('state', Object.assign(
+            structuredClone(window.model.get('state')), {seq, message: {lines, error: false}}))""",
+                      [seq, lines])
+        page.wait_for_timeout(150)
+        return page.evaluate("""() => { const r = document.querySelector('.cg-cloth')
+            .getBoundingClientRect(); return [Math.round(r.top), Math.round(r.height)]; }""")
+
+    short = cloth_after(50, ["Your turn: play a card."])
+    story = cloth_after(51, ["Player 5 plays 6♠.", "Player 6 plays 7♠.",
+                             "Trick 1: Player 2 wins with 7♣. It earns 3 points (J♠ 3).",
+                             "Tap the cloth (or press a key) to go on."])
+    again = cloth_after(52, ["Your turn: play a card."])
+    assert short == story == again
