@@ -215,9 +215,14 @@ def test_two_pupils_play_a_trick_and_neither_sees_the_others_cards(server, pupil
     south.screenshot(path=str(SCREENS / "room-pupil-390.png"))
 
 
-def test_the_projector_shows_the_room_face_down_with_each_seats_code(server, pupils):
-    room = server.open_rooms("proj", seed=3)
-    screen = pupils.new(1920, 1080)
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 800), (1024, 768)])
+def test_the_projector_shows_the_room_face_down_with_each_seats_code(server, pupils, width,
+                                                                     height):
+    """The teacher puts the room's page on the projector before the class joins: the board and
+    every seat's code, its QR code, seat and letters, in one window (a school's projector may
+    be 1024x768), nothing to scroll to."""
+    room = server.open_rooms(f"proj{width}", seed=3)
+    screen = pupils.new(width, height)
     screen.goto(room.watch, wait_until="domcontentloaded")
     screen.wait_for_selector(".cg-table .cg-seat")
     assert screen.locator(".cg-codes svg.cg-qr").count() == 4
@@ -225,7 +230,11 @@ def test_the_projector_shows_the_room_face_down_with_each_seats_code(server, pup
         assert code in screen.locator(".cg-codes").inner_text()
     assert screen.locator(".cg-seat .cg-card[data-card]").count() == 0     # (the trick: face up)
     assert "the projector" in screen.locator(".cg-caption").inner_text()
-    screen.screenshot(path=str(SCREENS / "room-projector-1920.png"))
+    below = screen.evaluate("""() => [...document.querySelectorAll('.cg-seat-code')]
+        .map((f) => Math.round(f.getBoundingClientRect().bottom))
+        .filter((bottom) => bottom > window.innerHeight)""")
+    assert below == [], f"codes end below the window's {height} px: {below}"
+    screen.screenshot(path=str(SCREENS / f"room-projector-{width}.png"))
 
 
 def test_a_reloaded_page_finds_its_seat_and_two_rooms_do_not_mix(server, pupils):
