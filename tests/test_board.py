@@ -234,6 +234,13 @@ def open_board(harness, browser):
     assert outside == [], outside
 
 
+def change_state(page, **changes) -> None:
+    """Give the harness's model its state with ``changes`` written over its top-level keys, as
+    Python's next state would come."""
+    page.evaluate("""changes => window.model.set('state', Object.assign(
+        structuredClone(window.model.get('state')), changes))""", changes)
+
+
 def hand_of(scenes, name):
     state = scenes[name]["state"]
     return next(s for s in state["seats"] if s["seat"] == state["hand_seat"])["cards"]
@@ -947,8 +954,7 @@ def test_a_key_or_the_pause_puts_the_finished_trick_away(harness, open_board):
     assert page.evaluate("window.sent") == [{"type": "button", "name": "continue", "seq": 1}]
     # the pace "pause 2 s": the board sends the same message by itself when the pause is over
     page = open_board("lesson-guinote-4-held", query="&still")
-    page.evaluate("""() => { const s = structuredClone(window.model.get('state'));
-                             s.pause_ms = 300; s.seq = 2; window.model.set('state', s); }""")
+    change_state(page, pause_ms=300, seq=2)
     assert page.evaluate("window.sent") == []
     page.wait_for_function("window.sent.length === 1", timeout=3000)
     assert page.evaluate("window.sent") == [{"type": "button", "name": "continue", "seq": 2}]
@@ -1016,9 +1022,7 @@ def test_a_projectors_message_line_shows_its_last_sentences_whole(open_board, wi
              "Trick 1: Player 2 wins with 7♣: 7♣ is the highest trump (clubs are trumps), and a "
              "trump beats the spades led. It earns 3 points (J♠ 3).",
              "Tap the cloth (or press a key) to go on."]
-    page.evaluate("""lines => window.model.set('state', Object.assign(
-        structuredClone(window.model.get('state')),
-        {seq: 99, message: {lines, error: false}}))""", story)
+    change_state(page, seq=99, message={"lines": story, "error": False})
     page.wait_for_timeout(200)
     seen = page.evaluate("""() => {
         const box = document.querySelector('.cg-message .cg-lines');
@@ -1037,8 +1041,7 @@ def test_a_projectors_message_line_shows_its_last_sentences_whole(open_board, wi
     if width > 1000:
         assert seen["lines"] <= 4, seen             # four lines on a projector's width
     # the same board no longer filling the window shows every line, none cut or spilled
-    page.evaluate("""() => window.model.set('state', Object.assign(
-        structuredClone(window.model.get('state')), {seq: 100, fill: false}))""")
+    change_state(page, seq=100, fill=False)
     page.wait_for_timeout(200)
     box = page.evaluate("""() => { const box = document.querySelector('.cg-message .cg-lines');
         return {limit: box.style.maxHeight, hidden: box.scrollHeight - box.clientHeight}; }""")
@@ -1054,9 +1057,7 @@ def test_a_projectors_cloth_keeps_its_size_whatever_the_message_says(open_board,
     page = open_board("pip_pip-6", width=width, height=height, query="&still&fill=1")
 
     def cloth_after(seq, lines):
-        page.evaluate("""([seq, lines]) => window.model.set('state', Object.assign(
-            structuredClone(window.model.get('state')), {seq, message: {lines, error: false}}))""",
-                      [seq, lines])
+        change_state(page, seq=seq, message={"lines": lines, "error": False})
         page.wait_for_timeout(150)
         return page.evaluate("""() => { const r = document.querySelector('.cg-cloth')
             .getBoundingClientRect(); return [Math.round(r.top), Math.round(r.height)]; }""")
